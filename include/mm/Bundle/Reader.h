@@ -1,0 +1,58 @@
+//===- mm/Bundle/Reader.h - Reading .mml bundles ---------------*- C++ -*-===//
+//
+// Splits a bundle file into its submodules without copying the bodies, and
+// reports syntax errors in the file's own coordinates. A file without any
+// `#mm` directive is read as a bundle of one submodule (see format-spec/).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_BUNDLE_READER_H
+#define MM_BUNDLE_READER_H
+
+#include "mm/Bundle/Bundle.h"
+
+namespace mm {
+
+/// The directive prefix that opens every header line.
+inline constexpr llvm::StringLiteral DirectivePrefix = "#mm";
+/// The newest format version this library reads and writes.
+inline constexpr unsigned FormatVersion = 1;
+
+/// True if \p Line (without its terminator) is a `#mm` directive line: it
+/// starts with "#mm" followed by a space, a tab, or the end of the line.
+bool isDirectiveLine(llvm::StringRef Line);
+
+/// Reads a bundle from \p Buffer, which the bundle then owns. The buffer's
+/// identifier names the file in diagnostics and, for a plain module, gives
+/// the submodule its name and kind (from the extension).
+llvm::Expected<Bundle> readBundle(std::unique_ptr<llvm::MemoryBuffer> Buffer);
+
+/// Reads the bundle in \p Path ("-" for standard input).
+llvm::Expected<Bundle> readBundleFile(llvm::StringRef Path);
+
+/// Parses one `#mm module` header line (without its terminator) into
+/// \p Header. \p LinesField receives a `lines=` count if present. Errors are
+/// plain messages; \p ErrorColumn receives the 0-based column they refer to.
+llvm::Error parseModuleHeader(llvm::StringRef Line, SubmoduleHeader &Header,
+                              std::optional<unsigned> &LinesField,
+                              size_t &ErrorColumn);
+
+/// True for the `key` of every header field but `lines`: kind, triple, role,
+/// opt, passes, cpu, features, mllvm and extension fields `x-...`.
+bool isKnownModuleField(llvm::StringRef Key);
+
+/// Sets field \p Key of \p Header to \p Value as a header line would
+/// (`mllvm` appends). Fails on an unknown key or an invalid value.
+llvm::Error setModuleField(SubmoduleHeader &Header, llvm::StringRef Key,
+                           llvm::StringRef Value);
+
+/// Infers a plain module's kind from its buffer name and text.
+ModuleKind guessModuleKind(llvm::StringRef FileName, llvm::StringRef Text);
+
+/// Finds the target triple a body declares (`target triple = "..."` in LLVM
+/// IR, `llvm.target_triple = "..."` in MLIR), or returns an empty string.
+std::string findBodyTriple(ModuleKind Kind, llvm::StringRef Body);
+
+} // namespace mm
+
+#endif // MM_BUNDLE_READER_H

@@ -1,0 +1,43 @@
+//===- mm/Opt/Optimizer.h - Optimizing one LLVM submodule ------*- C++ -*-===//
+
+#ifndef MM_OPT_OPTIMIZER_H
+#define MM_OPT_OPTIMIZER_H
+
+#include "mm/Bundle/Bundle.h"
+
+#include <memory>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mm {
+
+/// What to run on one LLVM submodule.
+struct LLVMPipeline {
+  /// New-pass-manager pipeline text, e.g. "default<O3>".
+  std::string Passes;
+  std::string CPU;
+  std::string Features;
+};
+
+/// The pipeline text for an optimization level ("O3" -> "default<O3>").
+std::string getDefaultPipeline(llvm::StringRef OptLevel);
+
+/// Creates the TargetMachine opt would create for \p Module's triple, with
+/// \p CPU ("native" for the host's) and \p Features. Returns null for a
+/// module without a triple. Fails on an unknown triple, CPU or feature.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createSubmoduleTargetMachine(const llvm::Module &Module, llvm::StringRef CPU,
+                             llvm::StringRef Features);
+
+/// Parses and verifies \p M, runs \p Pipeline on it with a TargetMachine for
+/// its triple, and returns the module printed as `opt -S` prints it.
+llvm::Expected<std::string> optimizeLLVMSubmodule(const Bundle &B,
+                                                  const Submodule &M,
+                                                  const LLVMPipeline &Pipeline);
+
+} // namespace mm
+
+#endif // MM_OPT_OPTIMIZER_H

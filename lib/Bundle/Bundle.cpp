@@ -1,0 +1,221 @@
+//===- Bundle.cpp - In-memory multi-module bundle -------------------------===//
+
+#include "mm/Bundle/Bundle.h"
+#include "mm/Bundle/Writer.h"
+#include "mm/Support/Diagnostics.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+using namespace mm;
+
+StringRef mm::getKindName(ModuleKind Kind) {
+  switch (Kind) {
+  case ModuleKind::LLVM:
+    return "llvm";
+  case ModuleKind::MLIR:
+    return "mlir";
+  }
+  llvm_unreachable("unknown module kind");
+}
+
+std::optional<ModuleKind> mm::parseKindName(StringRef Name) {
+  return StringSwitch<std::optional<ModuleKind>>(Name)
+      .Case("llvm", ModuleKind::LLVM)
+      .Case("mlir", ModuleKind::MLIR)
+      .Default(std::nullopt);
+}
+
+StringRef mm::getRoleName(ModuleRole Role) {
+  switch (Role) {
+  case ModuleRole::Host:
+    return "host";
+  case ModuleRole::Device:
+    return "device";
+  }
+  llvm_unreachable("unknown module role");
+}
+
+std::optional<ModuleRole> mm::parseRoleName(StringRef Name) {
+  return StringSwitch<std::optional<ModuleRole>>(Name)
+      .Case("host", ModuleRole::Host)
+      .Case("device", ModuleRole::Device)
+      .Default(std::nullopt);
+}
+
+bool mm::isValidOptLevel(StringRef Level) {
+  return StringSwitch<bool>(Level)
+      .Cases("O0", "O1", "O2", "O3", "Os", "Oz", true)
+      .Default(false);
+}
+
+bool mm::isModuleNameChar(char C) {
+  return isAlnum(C) || C == '_' || C == '$' || C == '.' || C == '-';
+}
+
+bool mm::isValidModuleName(StringRef Name) {
+  if (Name.empty() || Name.front() == '.' || Name.front() == '-')
+    return false;
+  return all_of(Name, isModuleNameChar);
+}
+
+bool mm::isGPUTriple(StringRef TripleStr) {
+  Triple T(TripleStr);
+  return T.isNVPTX() || T.isAMDGPU() || T.isSPIRV();
+}
+
+bool SubmoduleOptions::operator==(const SubmoduleOptions &Other) const {
+  return OptLevel == Other.OptLevel && Passes == Other.Passes &&
+         CPU == Other.CPU && Features == Other.Features &&
+         LLVMArgs == Other.LLVMArgs;
+}
+
+bool SubmoduleHeader::operator==(const SubmoduleHeader &Other) const {
+  return Name == Other.Name && Kind == Other.Kind && Triple == Other.Triple &&
+         Role == Other.Role && Options == Other.Options &&
+         Extensions == Other.Extensions;
+}
+
+Submodule::Submodule(SubmoduleHeader Header, std::string Body)
+    : Header(std::move(Header)), OwnedBody(std::move(Body)) {}
+
+void Submodule::setBody(std::string NewBody) {
+  // A verbatim header stays valid only while it still delimits the body: its
+  // `lines=` count (if any) must match, and without one the body must not
+  // contain anything a reader would take for a directive.
+  bool HeaderStillFits = VerbatimLines
+                             ? *VerbatimLines == countLines(NewBody)
+                             : !needsExplicitLineCount(NewBody);
+  if (!HeaderStillFits) {
+    VerbatimHeader = {};
+    VerbatimLines.reset();
+  }
+  OwnedBody = std::move(NewBody);
+  Source.BodyLoc = SMLoc();
+}
+
+SMLoc Submodule::getBodyLoc(unsigned Line, unsigned Column) const {
+  if (!hasSourceBody() || Line == 0)
+    return SMLoc();
+  StringRef Body = getBody();
+  size_t LineStart = 0;
+  for (unsigned I = 1; I < Line; ++I) {
+    size_t NL = Body.find('\n', LineStart);
+    if (NL == StringRef::npos)
+      return SMLoc();
+    LineStart = NL + 1;
+  }
+  size_t Offset = std::min(LineStart + (Column ? Column - 1 : 0), Body.size());
+  return SMLoc::getFromPointer(Body.data() + Offset);
+}
+
+StringRef Bundle::getSourceName() const {
+  return Buffer ? Buffer->getBufferIdentifier() : StringRef("<bundle>");
+}
+
+void Bundle::setPreamble(std::string Text) { Preamble = std::move(Text); }
+
+Submodule *Bundle::lookup(StringRef Name) {
+  for (Submodule &M : Modules)
+    if (M.getName() == Name)
+      return &M;
+  return nullptr;
+}
+
+const Submodule *Bundle::lookup(StringRef Name) const {
+  return const_cast<Bundle *>(this)->lookup(Name);
+}
+
+const Submodule *Bundle::getHost() const {
+  for (const Submodule &M : Modules)
+    if (M.getRole() == ModuleRole::Host)
+      return &M;
+  return nullptr;
+}
+
+Error Bundle::add(Submodule M) {
+  if (!isValidModuleName(M.getName()))
+    return createStringError("invalid submodule name '%s'",
+                             M.getName().str().c_str());
+  if (lookup(M.getName()))
+    return createStringError("duplicate submodule name '%s'",
+                             M.getName().str().c_str());
+  if (M.getRole() == ModuleRole::Host)
+    if (const Submodule *Host = getHost())
+      return createStringError(
+          "submodule '%s' is a second host; '%s' is already the host",
+          M.getName().str().c_str(), Host->getName().str().c_str());
+  Modules.push_back(std::move(M));
+  return Error::success();
+}
+
+Error Bundle::remove(StringRef Name) {
+  auto It = find_if(Modules,
+                    [&](const Submodule &M) { return M.getName() == Name; });
+  if (It == Modules.end())
+    return createStringError("no submodule named '%s'", Name.str().c_str());
+  Modules.erase(It);
+  return Error::success();
+}
+
+Error Bundle::rename(StringRef OldName, StringRef NewName) {
+  Submodule *M = lookup(OldName);
+  if (!M)
+    return createStringError("no submodule named '%s'", OldName.str().c_str());
+  if (!isValidModuleName(NewName))
+    return createStringError("invalid submodule name '%s'",
+                             NewName.str().c_str());
+  if (OldName == NewName)
+    return Error::success();
+  if (lookup(NewName))
+    return createStringError("duplicate submodule name '%s'",
+                             NewName.str().c_str());
+  M->editHeader().Name = NewName.str();
+  return Error::success();
+}
+
+SMDiagnostic Bundle::diagnose(SMLoc Loc, SourceMgr::DiagKind Kind,
+                              const Twine &Message) const {
+  if (!Buffer || !Loc.isValid())
+    return SMDiagnostic(getSourceName(), Kind, Message.str());
+  SourceMgr SM;
+  SM.AddNewSourceBuffer(
+      MemoryBuffer::getMemBuffer(Buffer->getMemBufferRef(),
+                                 /*RequiresNullTerminator=*/false),
+      SMLoc());
+  return SM.GetMessage(Loc, Kind, Message);
+}
+
+Error Bundle::moduleError(const Submodule &M, const Twine &Message,
+                          SourceMgr::DiagKind Kind) const {
+  SMLoc Loc = M.getSourceInfo().HeaderLoc;
+  if (!Loc.isValid() && M.hasSourceBody())
+    Loc = M.getSourceInfo().BodyLoc;
+  return makeDiagnosticError(
+      diagnose(Loc, Kind, "submodule '" + M.getName() + "': " + Message));
+}
+
+Error Bundle::bodyError(const Submodule &M, unsigned Line, unsigned Column,
+                        const Twine &Message, SourceMgr::DiagKind Kind) const {
+  std::string Full = ("submodule '" + M.getName() + "': " + Message).str();
+  if (SMLoc Loc = M.getBodyLoc(Line, Column); Loc.isValid())
+    return makeDiagnosticError(diagnose(Loc, Kind, Full));
+  // A body that a tool produced has no place in the file: report it in the
+  // coordinates of the body itself.
+  StringRef Body = M.getBody();
+  StringRef LineText;
+  for (unsigned I = 1; I <= Line && !Body.empty(); ++I)
+    std::tie(LineText, Body) = Body.split('\n');
+  return makeDiagnosticError(SMDiagnostic(
+      SourceMgr(), SMLoc(), getSourceName().str() + ":" + M.getName().str(),
+      Line, Column ? Column - 1 : 0, Kind, Full, LineText, {}));
+}
+
+std::string Bundle::getModuleIdentifier(const Submodule &M) const {
+  if (PlainModule)
+    return getSourceName().str();
+  return (M.getName() + (M.getKind() == ModuleKind::MLIR ? ".mlir" : ".ll"))
+      .str();
+}

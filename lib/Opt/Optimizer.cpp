@@ -1,0 +1,130 @@
+//===- Optimizer.cpp - Optimizing one LLVM submodule ----------------------===//
+//
+// Mirrors what LLVM 19's opt does for `opt -passes=... -S file.ll`, so that a
+// submodule's result is byte-identical to opt's on the same body.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Opt/Optimizer.h"
+#include "mm/Bundle/LLVMModule.h"
+
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/CodeGen/CommandFlags.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRPrinter/IRPrintingPasses.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/IPO/WholeProgramDevirt.h"
+
+using namespace llvm;
+using namespace mm;
+
+std::string mm::getDefaultPipeline(StringRef OptLevel) {
+  return ("default<" + OptLevel + ">").str();
+}
+
+/// Resolves "native" the way codegen::getCPUStr/getFeaturesStr do.
+static void resolveNativeCPU(std::string &CPU, std::string &Features) {
+  if (CPU != "native")
+    return;
+  CPU = sys::getHostCPUName().str();
+  SubtargetFeatures Host;
+  for (const auto &[Feature, Enabled] : sys::getHostCPUFeatures())
+    Host.AddFeature(Feature, Enabled);
+  if (!Features.empty())
+    Host.addFeaturesVector(SubtargetFeatures(Features).getFeatures());
+  Features = Host.getString();
+}
+
+Expected<std::unique_ptr<TargetMachine>>
+mm::createSubmoduleTargetMachine(const Module &Module, StringRef CPUName,
+                                 StringRef FeatureList) {
+  Triple TT(Module.getTargetTriple());
+  if (TT.getArch() == Triple::UnknownArch) {
+    if (TT.getArchName().empty() || TT.getArchName() == "unknown")
+      return nullptr;
+    return createStringError("unrecognized architecture '%s' in triple '%s'",
+                             TT.getArchName().str().c_str(),
+                             TT.str().c_str());
+  }
+  std::string Error;
+  const Target *TheTarget = TargetRegistry::lookupTarget("", TT, Error);
+  if (!TheTarget)
+    return createStringError("no target for triple '%s': %s",
+                             TT.str().c_str(), Error.c_str());
+  std::string CPU = CPUName.str(), Features = FeatureList.str();
+  resolveNativeCPU(CPU, Features);
+  // opt creates its TargetMachine at codegen level None unless told
+  // otherwise; the IR pipelines do not depend on it.
+  std::unique_ptr<TargetMachine> TM(TheTarget->createTargetMachine(
+      TT.getTriple(), CPU, Features, codegen::InitTargetOptionsFromCodeGenFlags(TT),
+      codegen::getExplicitRelocModel(), codegen::getExplicitCodeModel(),
+      CodeGenOptLevel::None));
+  if (!TM)
+    return createStringError("cannot create a target machine for '%s'",
+                             TT.str().c_str());
+  return std::move(TM);
+}
+
+Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
+                                                const Submodule &M,
+                                                const LLVMPipeline &Pipeline) {
+  LLVMContext Context;
+  Context.enableDebugTypeODRUniquing();
+  Expected<std::unique_ptr<Module>> Parsed =
+      parseLLVMSubmodule(B, M, Context);
+  if (!Parsed)
+    return Parsed.takeError();
+  Module &Mod = **Parsed;
+  if (Error E = verifyLLVMSubmodule(B, M, Mod))
+    return std::move(E);
+
+  updateVCallVisibilityInModule(
+      Mod, /*WholeProgramVisibilityEnabledInLTO=*/false,
+      /*DynamicExportSymbols=*/{}, /*ValidateAllVtablesHaveTypeInfos=*/false,
+      /*IsVisibleToRegularObj=*/[](StringRef) { return true; });
+
+  std::string CPU = Pipeline.CPU, Features = Pipeline.Features;
+  resolveNativeCPU(CPU, Features);
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      createSubmoduleTargetMachine(Mod, CPU, Features);
+  if (!TM)
+    return B.moduleError(M, toString(TM.takeError()));
+  // As opt does with -mcpu and -mattr.
+  codegen::setFunctionAttributes(CPU, Features, Mod);
+
+  TargetLibraryInfoImpl TLII(Triple(Mod.getTargetTriple()));
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassInstrumentationCallbacks PIC;
+  StandardInstrumentations SI(Context, /*DebugLogging=*/false);
+  SI.registerCallbacks(PIC, &MAM);
+  PassBuilder PB(TM->get(), PipelineTuningOptions(), std::nullopt, &PIC);
+  FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, Pipeline.Passes))
+    return B.moduleError(M, "invalid pass pipeline '" + Pipeline.Passes +
+                                "': " + toString(std::move(E)));
+  MPM.addPass(VerifierPass());
+  std::string Printed;
+  raw_string_ostream OS(Printed);
+  MPM.addPass(PrintModulePass(OS));
+  MPM.run(Mod, MAM);
+  return std::move(Printed);
+}

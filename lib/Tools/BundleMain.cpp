@@ -1,0 +1,308 @@
+//===- BundleMain.cpp - The mm-bundle driver ------------------------------===//
+//
+// mm-bundle join: plain modules, bundles, or a split directory -> one bundle.
+// mm-bundle split: one file per submodule plus an index that join reads back.
+// mm-bundle list: one line per submodule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Tools/BundleMain.h"
+#include "mm/Bundle/Reader.h"
+#include "mm/Bundle/Writer.h"
+#include "mm/Support/Diagnostics.h"
+#include "mm/Support/ToolSupport.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+using namespace llvm;
+using namespace mm;
+
+static cl::OptionCategory BundleCategory("mm-bundle options");
+
+static cl::SubCommand JoinCommand(
+    "join", "Join .ll/.mlir files, bundles, or a split directory into a bundle");
+static cl::SubCommand SplitCommand(
+    "split", "Write each submodule to DIR/NAME.ll or DIR/NAME.mlir, and "
+             "DIR/index.mmi for join");
+static cl::SubCommand ListCommand(
+    "list", "Print one line per submodule: name, kind, triple, role");
+
+static cl::list<std::string> JoinInputs(cl::Positional, cl::OneOrMore,
+                                        cl::desc("<inputs>"),
+                                        cl::sub(JoinCommand),
+                                        cl::cat(BundleCategory));
+static cl::list<std::string> SetFields(
+    "set",
+    cl::desc("Set a header field of the submodules whose name matches the "
+             "glob PATTERN (repeatable), e.g. --set='kern*:role=device' "
+             "--set=host:opt=O3 --set='*:mllvm=-unroll-threshold=400'"),
+    cl::value_desc("PATTERN:KEY=VALUE"), cl::sub(JoinCommand),
+    cl::cat(BundleCategory));
+static cl::opt<std::string> JoinOutput("o", cl::desc("Output bundle (default: -)"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::sub(JoinCommand),
+                                       cl::cat(BundleCategory));
+
+static cl::opt<std::string> SplitInput(cl::Positional, cl::Required,
+                                       cl::desc("<bundle>"),
+                                       cl::sub(SplitCommand),
+                                       cl::cat(BundleCategory));
+static cl::opt<std::string> SplitOutput("o", cl::Required,
+                                        cl::desc("Output directory"),
+                                        cl::value_desc("dir"),
+                                        cl::sub(SplitCommand),
+                                        cl::cat(BundleCategory));
+
+static cl::opt<std::string> ListInput(cl::Positional, cl::init("-"),
+                                      cl::desc("<bundle>"),
+                                      cl::sub(ListCommand),
+                                      cl::cat(BundleCategory));
+
+/// The index that split writes beside the parts: the bundle's preamble and
+/// its header lines, in order.
+static constexpr StringLiteral IndexFileName = "index.mmi";
+
+static std::string getPartFileName(const Submodule &M) {
+  return (M.getName() + (M.getKind() == ModuleKind::MLIR ? ".mlir" : ".ll"))
+      .str();
+}
+
+static Error readFile(StringRef Path, std::unique_ptr<MemoryBuffer> &Buffer) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File =
+      MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (!File)
+    return createStringError(File.getError(), "cannot read '%s': %s",
+                             Path.str().c_str(),
+                             File.getError().message().c_str());
+  Buffer = std::move(*File);
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// split
+//===----------------------------------------------------------------------===//
+
+static Error splitBundle() {
+  Expected<Bundle> B = readBundleFile(SplitInput);
+  if (!B)
+    return B.takeError();
+  if (std::error_code EC = sys::fs::create_directories(SplitOutput))
+    return createStringError(EC, "cannot create directory '%s': %s",
+                             SplitOutput.c_str(), EC.message().c_str());
+  std::string Index = B->getPreamble().str();
+  if (!Index.empty() && Index.back() != '\n')
+    Index += '\n';
+  for (const Submodule &M : *B) {
+    SmallString<256> Path(SplitOutput);
+    sys::path::append(Path, getPartFileName(M));
+    if (Error E = writeOutputFile(Path, [&](raw_ostream &OS) {
+          OS << M.getBody();
+          return Error::success();
+        }))
+      return E;
+    StringRef Header = M.getVerbatimHeader();
+    Index += Header.empty() ? formatModuleHeader(M) + "\n"
+                            : Header.rtrim("\r\n").str() + "\n";
+  }
+  SmallString<256> IndexPath(SplitOutput);
+  sys::path::append(IndexPath, IndexFileName);
+  return writeOutputFile(IndexPath, [&](raw_ostream &OS) {
+    OS << Index;
+    return Error::success();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// join
+//===----------------------------------------------------------------------===//
+
+/// Rebuilds the text of the bundle that \p Dir was split from: the index's
+/// preamble and header lines, each followed by its part file. A header whose
+/// part was edited so that it no longer delimits it is rewritten.
+static Expected<Bundle> readSplitDirectory(StringRef Dir) {
+  SmallString<256> IndexPath(Dir);
+  sys::path::append(IndexPath, IndexFileName);
+  std::unique_ptr<MemoryBuffer> Index;
+  if (Error E = readFile(IndexPath, Index))
+    return std::move(E);
+
+  std::string Text;
+  StringRef Rest = Index->getBuffer();
+  bool InPreamble = true;
+  while (!Rest.empty()) {
+    StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
+    StringRef Content = Line.rtrim('\r');
+    if (!isDirectiveLine(Content) ||
+        Content.drop_front(DirectivePrefix.size()).ltrim(" \t").starts_with(
+            "bundle")) {
+      if (!InPreamble && !Content.empty())
+        return createStringError("%s: unexpected line '%s' after the first "
+                                 "header",
+                                 IndexPath.c_str(), Content.str().c_str());
+      Text += Line;
+      Text += '\n';
+      continue;
+    }
+    InPreamble = false;
+    SubmoduleHeader Header;
+    std::optional<unsigned> Lines;
+    size_t Column;
+    if (Error E = parseModuleHeader(Content, Header, Lines, Column))
+      return createStringError("%s: %s", IndexPath.c_str(),
+                               toString(std::move(E)).c_str());
+    Submodule M(std::move(Header));
+    SmallString<256> PartPath(Dir);
+    sys::path::append(PartPath, getPartFileName(M));
+    std::unique_ptr<MemoryBuffer> Part;
+    if (Error E = readFile(PartPath, Part))
+      return std::move(E);
+    StringRef Body = Part->getBuffer();
+    bool HeaderFits = Lines ? *Lines == countLines(Body)
+                            : !needsExplicitLineCount(Body);
+    if (HeaderFits) {
+      Text += Line;
+      Text += '\n';
+    } else {
+      M.setBody(Body.str());
+      Text += formatModuleHeader(M) + "\n";
+    }
+    if (!Text.empty() && Text.back() != '\n')
+      Text += '\n';
+    Text += Body;
+    if (!Rest.empty() && !Body.empty() && !Body.ends_with("\n"))
+      Text += '\n';
+  }
+  return readBundle(MemoryBuffer::getMemBufferCopy(Text, IndexPath));
+}
+
+/// Applies one --set=PATTERN:KEY=VALUE to every matching submodule.
+static Error applySetField(Bundle &B, StringRef Spec) {
+  auto [Pattern, Assignment] = Spec.split(':');
+  auto [Key, Value] = Assignment.split('=');
+  if (Pattern.empty() || Key.empty() || !Assignment.contains('='))
+    return createStringError("invalid --set '%s': expected PATTERN:KEY=VALUE",
+                             Spec.str().c_str());
+  if (!isKnownModuleField(Key))
+    return createStringError("invalid --set '%s': unknown field '%s'",
+                             Spec.str().c_str(), Key.str().c_str());
+  Expected<GlobPattern> Glob = GlobPattern::create(Pattern);
+  if (!Glob)
+    return createStringError("invalid --set '%s': %s", Spec.str().c_str(),
+                             toString(Glob.takeError()).c_str());
+  bool Matched = false;
+  for (Submodule &M : B) {
+    if (!Glob->match(M.getName()))
+      continue;
+    Matched = true;
+    if (Error E = setModuleField(M.editHeader(), Key, Value))
+      return createStringError("invalid --set '%s': %s", Spec.str().c_str(),
+                               toString(std::move(E)).c_str());
+  }
+  if (!Matched)
+    return createStringError("--set '%s' matches no submodule",
+                             Spec.str().c_str());
+  return Error::success();
+}
+
+static Error joinInputs() {
+  // Submodules of all inputs, with whether each came from a plain file: plain
+  // modules get their role from the triple, the first non-GPU one the host.
+  Bundle Result;
+  std::vector<std::pair<Submodule, std::string>> Parts;
+  std::vector<Bundle> Inputs;
+  std::string Preamble;
+  bool FirstPlainHostTaken = false;
+  for (const std::string &Input : JoinInputs) {
+    Expected<Bundle> In = sys::fs::is_directory(Input)
+                              ? readSplitDirectory(Input)
+                              : readBundleFile(Input);
+    if (!In)
+      return In.takeError();
+    if (Inputs.empty())
+      Preamble = In->getPreamble().str();
+    for (Submodule &M : *In) {
+      if (In->isPlainModule()) {
+        bool Host = !isGPUTriple(M.getTriple()) && !FirstPlainHostTaken;
+        FirstPlainHostTaken |= Host;
+        M.editHeader().Role = Host ? ModuleRole::Host : ModuleRole::Device;
+      }
+      Parts.emplace_back(M, Input);
+    }
+    // Bodies are views into the input's buffer: keep it alive.
+    Inputs.push_back(std::move(*In));
+  }
+  // A single split directory or bundle joins back to itself, preamble and
+  // all; several inputs share the first one's preamble.
+  Result.setPreamble(Preamble);
+
+  // Roles from the inputs may name two hosts until --set settles them, so
+  // apply the fields before Bundle::add checks.
+  Bundle Staging;
+  for (auto &[M, From] : Parts)
+    Staging.submodules().push_back(std::move(M));
+  for (const std::string &Spec : SetFields)
+    if (Error E = applySetField(Staging, Spec))
+      return E;
+  for (size_t I = 0; I != Parts.size(); ++I)
+    if (Error E = Result.add(std::move(Staging.submodules()[I])))
+      return createStringError("%s: %s", Parts[I].second.c_str(),
+                               toString(std::move(E)).c_str());
+
+  return writeOutputFile(JoinOutput, [&](raw_ostream &OS) {
+    writeBundle(Result, OS);
+    return Error::success();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// list
+//===----------------------------------------------------------------------===//
+
+static Error listBundle() {
+  Expected<Bundle> B = readBundleFile(ListInput);
+  if (!B)
+    return B.takeError();
+  size_t NameWidth = 4, TripleWidth = 6;
+  for (const Submodule &M : *B) {
+    NameWidth = std::max(NameWidth, M.getName().size());
+    TripleWidth = std::max(TripleWidth, M.getTriple().size());
+  }
+  for (const Submodule &M : *B) {
+    std::string Triple = M.getTriple().empty() ? "-" : M.getTriple().str();
+    outs() << fmt::format("{:<{}}  {:<4}  {:<{}}  {}\n", M.getName().str(),
+                          NameWidth, getKindName(M.getKind()).str(), Triple,
+                          TripleWidth, getRoleName(M.getRole()).str());
+  }
+  return Error::success();
+}
+
+int mm::bundleMain(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  addVersionPrinter();
+  cl::HideUnrelatedOptions(BundleCategory);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "mm-bundle: join, split and list bundles\n");
+  Error E = Error::success();
+  if (JoinCommand)
+    E = joinInputs();
+  else if (SplitCommand)
+    E = splitBundle();
+  else if (ListCommand)
+    E = listBundle();
+  else {
+    consumeError(std::move(E));
+    errs() << argv[0] << ": error: expected a subcommand: join, split or list"
+           << " (see --help)\n";
+    return 1;
+  }
+  return reportError(std::move(E), argv[0], errs()) ? 1 : 0;
+}

@@ -1,0 +1,24 @@
+# Lit configuration for mm's regression tests. The paths come from
+# lit.site.cfg.py, which CMake writes into the build directory.
+
+import os
+
+import lit.formats
+
+config.name = "mm"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mml", ".ll", ".mlir", ".test"]
+config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mm_obj_root, "test")
+
+# mm's tools first, then LLVM 19's (FileCheck, not, opt, mlir-opt, ...).
+config.environment["PATH"] = os.path.pathsep.join(
+    [config.mm_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
+
+config.substitutions.append(("%mm_src_root", config.mm_src_root))
+config.substitutions.append(("%examples", os.path.join(config.mm_src_root,
+                                                       "examples")))
+if config.mm_has_fuzzer:
+    config.available_features.add("fuzzer")
