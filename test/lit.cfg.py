@@ -2,6 +2,7 @@
 # lit.site.cfg.py, which CMake writes into the build directory.
 
 import os
+import sys
 
 import lit.formats
 
@@ -18,6 +19,7 @@ config.environment["PATH"] = os.path.pathsep.join(
     [config.mm_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
 
 config.substitutions.append(("%mm_src_root", config.mm_src_root))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%examples", os.path.join(config.mm_src_root,
                                                        "examples")))
 if config.mm_has_fuzzer:

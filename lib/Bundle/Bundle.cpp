@@ -107,7 +107,8 @@ SMLoc Submodule::getBodyLoc(unsigned Line, unsigned Column) const {
       return SMLoc();
     LineStart = NL + 1;
   }
-  size_t Offset = std::min(LineStart + (Column ? Column - 1 : 0), Body.size());
+  size_t LineEnd = std::min(Body.find('\n', LineStart), Body.size());
+  size_t Offset = std::min(LineStart + (Column ? Column - 1 : 0), LineEnd);
   return SMLoc::getFromPointer(Body.data() + Offset);
 }
 
@@ -214,7 +215,7 @@ Error Bundle::bodyError(const Submodule &M, unsigned Line, unsigned Column,
 }
 
 std::string Bundle::getModuleIdentifier(const Submodule &M) const {
-  if (PlainModule)
+  if (PlainModule && Modules.size() == 1)
     return getSourceName().str();
   return (M.getName() + (M.getKind() == ModuleKind::MLIR ? ".mlir" : ".ll"))
       .str();

@@ -64,11 +64,39 @@ mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
   return std::move(Result);
 }
 
+/// Finds where the verifier's quoted IR (e.g. "  %p = phi i32 ...") stands
+/// in \p Body, as a 1-based line and column; 0 if nowhere.
+static std::pair<unsigned, unsigned> findQuotedIR(StringRef Body,
+                                                  ArrayRef<StringRef> Lines) {
+  for (StringRef Quoted : Lines) {
+    Quoted = Quoted.trim();
+    if (Quoted.size() < 4)
+      continue;
+    for (size_t At = Body.find(Quoted); At != StringRef::npos;
+         At = Body.find(Quoted, At + 1)) {
+      size_t LineStart = Body.rfind('\n', At) + 1; // npos + 1 == 0
+      if (!Body.slice(LineStart, At).trim().empty())
+        continue;
+      unsigned Line = Body.take_front(At).count('\n') + 1;
+      return {Line, unsigned(At - LineStart + 1)};
+    }
+  }
+  return {0, 0};
+}
+
 Error mm::verifyLLVMSubmodule(const Bundle &B, const Submodule &M,
                               const Module &Module) {
   std::string Message;
   raw_string_ostream OS(Message);
   if (!verifyModule(Module, &OS))
     return Error::success();
-  return B.moduleError(M, "invalid module: " + StringRef(Message).rtrim());
+  // The verifier prints a reason, then the IR it is about: point at that IR
+  // in the body when it can be found, else at the submodule's header.
+  SmallVector<StringRef, 8> Lines;
+  StringRef(Message).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::string Reason = "invalid module: " + Lines.front().trim().str();
+  auto [Line, Column] = findQuotedIR(M.getBody(), ArrayRef(Lines).drop_front());
+  if (Line)
+    return B.bodyError(M, Line, Column, Reason);
+  return B.moduleError(M, Reason);
 }

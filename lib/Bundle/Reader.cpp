@@ -279,6 +279,10 @@ static Error parseBundleDirective(StringRef Line, size_t &ErrorColumn) {
     std::string Value;
     if (Error E = Lex.field(Key, Value, ErrorColumn))
       return E;
+    if (Key == "version" && HasVersion) {
+      ErrorColumn = KeyColumn;
+      return createStringError("duplicate field 'version' in '#mm bundle'");
+    }
     if (Key != "version") {
       ErrorColumn = KeyColumn;
       return createStringError("unknown field '" + Key +
@@ -334,7 +338,12 @@ ModuleKind mm::guessModuleKind(StringRef FileName, StringRef Text) {
       return Line.drop_front(Word.size()).ltrim(" \t").starts_with("asm")
                  ? ModuleKind::LLVM
                  : ModuleKind::MLIR;
-    return Word.contains('.') ? ModuleKind::MLIR : ModuleKind::LLVM;
+    // A dotted word is a dialect op, unless it is an LLVM global, type or
+    // comdat name (@.str, %struct.S, $f.g), which may hold dots too.
+    bool IsLLVMName =
+        Word.front() == '@' || Word.front() == '%' || Word.front() == '$';
+    return !IsLLVMName && Word.contains('.') ? ModuleKind::MLIR
+                                             : ModuleKind::LLVM;
   }
   return ModuleKind::LLVM;
 }
@@ -390,7 +399,8 @@ static std::string plainModuleName(StringRef FileName) {
 namespace mm {
 class BundleReader {
 public:
-  explicit BundleReader(std::unique_ptr<MemoryBuffer> Buffer) {
+  explicit BundleReader(std::unique_ptr<MemoryBuffer> Buffer, InputForm Form)
+      : Form(Form) {
     Result.Buffer = std::move(Buffer);
     Text = Result.Buffer->getBuffer();
   }
@@ -408,6 +418,7 @@ private:
 
   Bundle Result;
   StringRef Text;
+  InputForm Form;
 };
 } // namespace mm
 
@@ -490,6 +501,11 @@ Error BundleReader::readModule(size_t &Pos, StringSet<> &Names,
 }
 
 Expected<Bundle> BundleReader::read() {
+  if (Form == InputForm::PlainModule) {
+    if (Error E = readPlainModule())
+      return std::move(E);
+    return std::move(Result);
+  }
   // The preamble: comments, blank lines and at most one `#mm bundle`.
   size_t Pos = 0;
   const char *FirstText = nullptr;
@@ -533,8 +549,15 @@ Expected<Bundle> BundleReader::read() {
   return std::move(Result);
 }
 
-Expected<Bundle> mm::readBundle(std::unique_ptr<MemoryBuffer> Buffer) {
-  return BundleReader(std::move(Buffer)).read();
+InputForm mm::getInputForm(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return Ext == ".ll" || Ext == ".mlir" ? InputForm::PlainModule
+                                        : InputForm::Detect;
+}
+
+Expected<Bundle> mm::readBundle(std::unique_ptr<MemoryBuffer> Buffer,
+                                InputForm Form) {
+  return BundleReader(std::move(Buffer), Form).read();
 }
 
 Expected<Bundle> mm::readBundleFile(StringRef Path) {
@@ -545,5 +568,5 @@ Expected<Bundle> mm::readBundleFile(StringRef Path) {
     return createStringError(Buffer.getError(), "cannot read '%s': %s",
                              Path.str().c_str(),
                              Buffer.getError().message().c_str());
-  return readBundle(std::move(*Buffer));
+  return readBundle(std::move(*Buffer), getInputForm(Path));
 }

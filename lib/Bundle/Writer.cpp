@@ -83,7 +83,9 @@ void mm::writeBundle(const Bundle &B, raw_ostream &OS) {
   }
   StringRef Preamble = B.getPreamble();
   OS << Preamble;
-  if (!Preamble.empty() && !Preamble.ends_with("\n"))
+  // A preamble read from a bundle without submodules may end the file
+  // without a newline; only a header that follows needs one.
+  if (!Preamble.empty() && !Preamble.ends_with("\n") && !B.empty())
     OS << '\n';
   for (size_t I = 0, E = B.size(); I != E; ++I) {
     const Submodule &M = B.submodules()[I];

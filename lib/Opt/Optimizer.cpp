@@ -15,6 +15,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRPrinter/IRPrintingPasses.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
@@ -44,6 +45,30 @@ static void resolveNativeCPU(std::string &CPU, std::string &Features) {
   Features = Host.getString();
 }
 
+/// LLVM only warns about an unknown CPU or feature and ignores it; for a
+/// submodule's own options that is an error.
+static Error checkCPUAndFeatures(const Target &TheTarget, const Triple &TT,
+                                 StringRef CPU, StringRef Features) {
+  if (CPU.empty() && Features.empty())
+    return Error::success();
+  std::unique_ptr<MCSubtargetInfo> STI(
+      TheTarget.createMCSubtargetInfo(TT.getTriple(), "", ""));
+  if (!STI)
+    return Error::success();
+  if (!CPU.empty() && !STI->isCPUStringValid(CPU))
+    return createStringError("unknown CPU '%s' for target '%s'",
+                             CPU.str().c_str(), TT.str().c_str());
+  SubtargetFeatures FeatureList(Features);
+  for (const std::string &Feature : FeatureList.getFeatures()) {
+    StringRef Name = SubtargetFeatures::StripFlag(Feature);
+    if (!any_of(STI->getAllProcessorFeatures(),
+                [&](const SubtargetFeatureKV &KV) { return Name == KV.Key; }))
+      return createStringError("unknown feature '%s' for target '%s'",
+                               Feature.c_str(), TT.str().c_str());
+  }
+  return Error::success();
+}
+
 Expected<std::unique_ptr<TargetMachine>>
 mm::createSubmoduleTargetMachine(const Module &Module, StringRef CPUName,
                                  StringRef FeatureList) {
@@ -55,13 +80,15 @@ mm::createSubmoduleTargetMachine(const Module &Module, StringRef CPUName,
                              TT.getArchName().str().c_str(),
                              TT.str().c_str());
   }
-  std::string Error;
-  const Target *TheTarget = TargetRegistry::lookupTarget("", TT, Error);
+  std::string LookupError;
+  const Target *TheTarget = TargetRegistry::lookupTarget("", TT, LookupError);
   if (!TheTarget)
     return createStringError("no target for triple '%s': %s",
-                             TT.str().c_str(), Error.c_str());
+                             TT.str().c_str(), LookupError.c_str());
   std::string CPU = CPUName.str(), Features = FeatureList.str();
   resolveNativeCPU(CPU, Features);
+  if (Error E = checkCPUAndFeatures(*TheTarget, TT, CPU, Features))
+    return std::move(E);
   // opt creates its TargetMachine at codegen level None unless told
   // otherwise; the IR pipelines do not depend on it.
   std::unique_ptr<TargetMachine> TM(TheTarget->createTargetMachine(

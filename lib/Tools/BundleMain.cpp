@@ -214,13 +214,14 @@ static Error applySetField(Bundle &B, StringRef Spec) {
 }
 
 static Error joinInputs() {
-  // Submodules of all inputs, with whether each came from a plain file: plain
-  // modules get their role from the triple, the first non-GPU one the host.
+  // Submodules of all inputs, with the input each came from. A plain module
+  // gets its role from its triple: the first non-GPU one is the host, unless
+  // an earlier input already has one.
   Bundle Result;
   std::vector<std::pair<Submodule, std::string>> Parts;
   std::vector<Bundle> Inputs;
   std::string Preamble;
-  bool FirstPlainHostTaken = false;
+  bool HostTaken = false;
   for (const std::string &Input : JoinInputs) {
     Expected<Bundle> In = sys::fs::is_directory(Input)
                               ? readSplitDirectory(Input)
@@ -231,10 +232,10 @@ static Error joinInputs() {
       Preamble = In->getPreamble().str();
     for (Submodule &M : *In) {
       if (In->isPlainModule()) {
-        bool Host = !isGPUTriple(M.getTriple()) && !FirstPlainHostTaken;
-        FirstPlainHostTaken |= Host;
+        bool Host = !isGPUTriple(M.getTriple()) && !HostTaken;
         M.editHeader().Role = Host ? ModuleRole::Host : ModuleRole::Device;
       }
+      HostTaken |= M.getRole() == ModuleRole::Host;
       Parts.emplace_back(M, Input);
     }
     // Bodies are views into the input's buffer: keep it alive.

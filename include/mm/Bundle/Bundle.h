@@ -196,7 +196,7 @@ public:
                             llvm::SourceMgr::DK_Error) const;
 
   /// The identifier a submodule's parsed module gets: the file it came from
-  /// for a plain module, else the file name that `mm-bundle split` gives it
+  /// for a plain module (while it is the only submodule), else the file name that `mm-bundle split` gives it
   /// (NAME.ll or NAME.mlir). Tools print it as opt prints a file name.
   std::string getModuleIdentifier(const Submodule &M) const;
 

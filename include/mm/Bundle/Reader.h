@@ -22,12 +22,26 @@ inline constexpr unsigned FormatVersion = 1;
 /// starts with "#mm" followed by a space, a tab, or the end of the line.
 bool isDirectiveLine(llvm::StringRef Line);
 
+/// How to take an input's text.
+enum class InputForm {
+  /// A bundle if any line is a `#mm` directive, else a plain module.
+  Detect,
+  /// Always a plain module, whatever its lines look like.
+  PlainModule,
+};
+
+/// The form a file name implies: `.ll` and `.mlir` files hold one plain
+/// module (as opt and mlir-opt read them); anything else is detected.
+InputForm getInputForm(llvm::StringRef Path);
+
 /// Reads a bundle from \p Buffer, which the bundle then owns. The buffer's
 /// identifier names the file in diagnostics and, for a plain module, gives
 /// the submodule its name and kind (from the extension).
-llvm::Expected<Bundle> readBundle(std::unique_ptr<llvm::MemoryBuffer> Buffer);
+llvm::Expected<Bundle> readBundle(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                                  InputForm Form = InputForm::Detect);
 
-/// Reads the bundle in \p Path ("-" for standard input).
+/// Reads the bundle in \p Path ("-" for standard input), in the form its
+/// name implies.
 llvm::Expected<Bundle> readBundleFile(llvm::StringRef Path);
 
 /// Parses one `#mm module` header line (without its terminator) into

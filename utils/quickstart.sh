@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Sets up a Debian 12 machine for mm, builds it, and then either runs the
+# main job on the shipped example or runs the whole test suite.
+#
+#   utils/quickstart.sh example   # mm-opt -O3 examples/saxpy.mml
+#   utils/quickstart.sh test      # lit + GoogleTest + fuzzer smoke run
+#
+# Idempotent: installs only missing packages (quietly), reuses build/.
+set -euo pipefail
+
+mode=${1:-example}
+case "$mode" in
+  example|test) ;;
+  *) echo "usage: $0 [example|test]" >&2; exit 2 ;;
+esac
+
+cd "$(dirname "$0")/.."
+
+packages=(cmake ninja-build python3 llvm-19-dev libmlir-19-dev mlir-19-tools
+          llvm-19-tools clang-19 lld-19 libfmt-dev libgtest-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "quickstart: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+llvm=/usr/lib/llvm-19
+if [ ! -f build/build.ninja ]; then
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+    -DMLIR_DIR=$llvm/lib/cmake/mlir \
+    -DLLVM_EXTERNAL_LIT=$llvm/build/utils/lit/lit.py >/dev/null
+fi
+
+if [ "$mode" = example ]; then
+  ninja -C build --quiet mm-opt mm-bundle
+  exec build/bin/mm-opt -O3 examples/saxpy.mml
+fi
+ninja -C build check-mm
