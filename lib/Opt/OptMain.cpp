@@ -6,6 +6,8 @@
 #include "mm/Bundle/Writer.h"
 #include "mm/Opt/MLIRSubmodules.h"
 #include "mm/Opt/Optimizer.h"
+#include "mm/Opt/ScopedOptions.h"
+#include "mm/Bundle/Selector.h"
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
 
@@ -15,6 +17,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -48,6 +51,26 @@ static cl::opt<CLOptLevel> OptLevel(
                clEnumValN(CLOptLevel::Oz, "Oz", "default<Oz> pipeline")),
     cl::cat(OptCategory));
 
+static cl::list<std::string> ModuleSelectors(
+    "module",
+    cl::desc("Process only the submodules this selector matches (a name "
+             "glob, role=host|device or triple=GLOB; repeatable). The others "
+             "pass through byte for byte"),
+    cl::value_desc("selector"), cl::cat(OptCategory));
+
+static cl::list<std::string> FieldOverrides(
+    "set",
+    cl::desc("Override a header field for the submodules SELECTOR matches, "
+             "e.g. --set='role=device:mllvm=-unroll-threshold=400' "
+             "--set=host:passes=instcombine (repeatable)"),
+    cl::value_desc("SELECTOR:KEY=VALUE"), cl::cat(OptCategory));
+
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Process up to N submodules at once (default: all hardware "
+                  "threads); the output does not depend on N"),
+         cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(OptCategory));
+
 static StringRef getOptLevelName(CLOptLevel Level) {
   switch (Level) {
   case CLOptLevel::None:
@@ -72,7 +95,10 @@ static StringRef getOptLevelName(CLOptLevel Level) {
 /// passes=, else the header's opt=. Empty if none applies.
 static std::optional<LLVMPipeline> getPipeline(const Submodule &M) {
   const SubmoduleOptions &Options = M.getOptions();
-  LLVMPipeline Pipeline{"", Options.CPU, Options.Features};
+  // -mcpu and -mattr on the command line apply where the header says none.
+  LLVMPipeline Pipeline{
+      "", Options.CPU.empty() ? codegen::getCPUStr() : Options.CPU,
+      Options.Features.empty() ? codegen::getFeaturesStr() : Options.Features};
   if (OptLevel != CLOptLevel::None)
     Pipeline.Passes = getDefaultPipeline(getOptLevelName(OptLevel));
   else if (!Options.Passes.empty())
@@ -93,26 +119,134 @@ static Error verifyOnly(const Bundle &B, const Submodule &M) {
   return verifyLLVMSubmodule(B, M, **Parsed);
 }
 
-/// Optimizes or verifies every submodule of \p B in place.
+namespace {
+/// The work on one LLVM submodule.
+struct Job {
+  Submodule *M;
+  std::optional<LLVMPipeline> Pipeline;
+  std::vector<LLVMOptionSetting> Options;
+  /// The optimized body, or the error.
+  std::optional<Expected<std::string>> Result;
+};
+} // namespace
+
+/// Runs \p Jobs, which share their scoped options, on \p Pool.
+static void runJobs(const Bundle &B, ArrayRef<Job *> Jobs,
+                    DefaultThreadPool &Pool) {
+  for (Job *J : Jobs)
+    Pool.async([&B, J] {
+      if (!J->Pipeline) {
+        if (Error E = verifyOnly(B, *J->M))
+          J->Result.emplace(std::move(E));
+        return;
+      }
+      J->Result.emplace(optimizeLLVMSubmodule(B, *J->M, *J->Pipeline));
+    });
+  Pool.wait();
+}
+
+/// True if \p M is one of the submodules to process.
+static Expected<bool> isSelected(const Submodule &M) {
+  if (ModuleSelectors.empty())
+    return true;
+  for (const std::string &Text : ModuleSelectors) {
+    Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(Text);
+    if (!Selector)
+      return Selector.takeError();
+    if (Selector->matches(M))
+      return true;
+  }
+  return false;
+}
+
+/// Checks that every --module selector matches some submodule.
+static Error checkSelectors(const Bundle &B) {
+  for (const std::string &Text : ModuleSelectors) {
+    Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(Text);
+    if (!Selector)
+      return createStringError("invalid --module '%s': %s", Text.c_str(),
+                               toString(Selector.takeError()).c_str());
+    if (none_of(B, [&](const Submodule &M) { return Selector->matches(M); }))
+      return createStringError("--module '%s' matches no submodule",
+                               Text.c_str());
+  }
+  return Error::success();
+}
+
+/// Optimizes or verifies every selected submodule of \p B in place.
+///
+/// Submodules are independent and run concurrently, each in its own
+/// LLVMContext. Those whose scoped LLVM options differ cannot share the
+/// process-wide option values, so jobs run in groups of equal options: a
+/// group's options are set, its jobs run in parallel, and the options are
+/// restored before the next group.
 static Error processBundle(Bundle &B) {
+  if (Error E = checkSelectors(B))
+    return E;
+  for (const std::string &Spec : FieldOverrides) {
+    Expected<unsigned> Matched = applyFieldOverride(B, Spec);
+    if (!Matched)
+      return createStringError("invalid --set '%s': %s", Spec.c_str(),
+                               toString(Matched.takeError()).c_str());
+    if (*Matched == 0)
+      return createStringError("--set '%s' matches no submodule",
+                               Spec.c_str());
+  }
+
   Error Errors = Error::success();
+  std::vector<Job> AllJobs;
   std::vector<const Submodule *> MLIRModules;
   for (Submodule &M : B) {
+    Expected<bool> Selected = isSelected(M);
+    if (!Selected)
+      return Selected.takeError();
+    if (!*Selected)
+      continue;
     if (M.getKind() == ModuleKind::MLIR) {
       MLIRModules.push_back(&M);
       continue;
     }
-    std::optional<LLVMPipeline> Pipeline = getPipeline(M);
-    if (!Pipeline) {
-      Errors = joinErrors(std::move(Errors), verifyOnly(B, M));
+    Expected<std::vector<LLVMOptionSetting>> Options =
+        resolveLLVMOptions(M.getOptions().LLVMArgs);
+    if (!Options) {
+      Errors = joinErrors(std::move(Errors),
+                          B.moduleError(M, toString(Options.takeError())));
       continue;
     }
-    Expected<std::string> Optimized = optimizeLLVMSubmodule(B, M, *Pipeline);
-    if (!Optimized) {
-      Errors = joinErrors(std::move(Errors), Optimized.takeError());
+    AllJobs.push_back({&M, getPipeline(M), std::move(*Options), {}});
+  }
+  if (Errors)
+    return Errors;
+
+  // Group the jobs by their scoped options, in order of first appearance.
+  std::vector<std::pair<std::vector<std::string>, std::vector<Job *>>> Groups;
+  for (Job &J : AllJobs) {
+    const std::vector<std::string> &Args = J.M->getOptions().LLVMArgs;
+    auto It = find_if(Groups, [&](const auto &G) { return G.first == Args; });
+    if (It == Groups.end())
+      It = Groups.insert(Groups.end(), {Args, {}});
+    It->second.push_back(&J);
+  }
+  DefaultThreadPool Pool(hardware_concurrency(Jobs));
+  for (auto &[Args, GroupJobs] : Groups) {
+    LLVMOptionScope Scope;
+    if (Error E = Scope.enter(GroupJobs.front()->Options)) {
+      for (Job *J : GroupJobs)
+        J->Result.emplace(B.moduleError(*J->M, toString(std::move(E))));
       continue;
     }
-    M.setBody(std::move(*Optimized));
+    runJobs(B, GroupJobs, Pool);
+  }
+
+  // Results in bundle order, so that output and errors do not depend on -j.
+  for (Job &J : AllJobs) {
+    if (!J.Result)
+      continue;
+    if (!*J.Result) {
+      Errors = joinErrors(std::move(Errors), J.Result->takeError());
+      continue;
+    }
+    J.M->setBody(std::move(**J.Result));
   }
   return joinErrors(std::move(Errors), verifyMLIRSubmodules(B, MLIRModules));
 }
@@ -130,6 +264,8 @@ int mm::optMain(int argc, char **argv) {
       "mm multi-module optimizer\n\n"
       "Reads a bundle (or a plain .ll/.mlir file), verifies every submodule,\n"
       "runs each LLVM submodule's pipeline, and prints the bundle.\n");
+
+  recordCommandLineOptions(argc, argv);
 
   Expected<Bundle> B = readBundleFile(InputFilename);
   if (!B) {

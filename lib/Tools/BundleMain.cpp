@@ -8,13 +8,13 @@
 
 #include "mm/Tools/BundleMain.h"
 #include "mm/Bundle/Reader.h"
+#include "mm/Bundle/Selector.h"
 #include "mm/Bundle/Writer.h"
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -40,10 +40,11 @@ static cl::list<std::string> JoinInputs(cl::Positional, cl::OneOrMore,
                                         cl::cat(BundleCategory));
 static cl::list<std::string> SetFields(
     "set",
-    cl::desc("Set a header field of the submodules whose name matches the "
-             "glob PATTERN (repeatable), e.g. --set='kern*:role=device' "
-             "--set=host:opt=O3 --set='*:mllvm=-unroll-threshold=400'"),
-    cl::value_desc("PATTERN:KEY=VALUE"), cl::sub(JoinCommand),
+    cl::desc("Set a header field of the submodules that SELECTOR matches: a "
+             "name glob, role=host|device, or triple=GLOB (repeatable), e.g. "
+             "--set='kern*:role=device' --set=host:opt=O3 "
+             "--set='triple=nvptx*:mllvm=-unroll-threshold=400'"),
+    cl::value_desc("SELECTOR:KEY=VALUE"), cl::sub(JoinCommand),
     cl::cat(BundleCategory));
 static cl::opt<std::string> JoinOutput("o", cl::desc("Output bundle (default: -)"),
                                        cl::value_desc("file"), cl::init("-"),
@@ -109,8 +110,9 @@ static Error splitBundle() {
         }))
       return E;
     StringRef Header = M.getVerbatimHeader();
-    Index += Header.empty() ? formatModuleHeader(M) + "\n"
-                            : Header.rtrim("\r\n").str() + "\n";
+    Index += Header.empty() ? formatModuleHeader(M) + "\n" : Header.str();
+    if (Index.back() != '\n')
+      Index += '\n';
   }
   SmallString<256> IndexPath(SplitOutput);
   sys::path::append(IndexPath, IndexFileName);
@@ -144,10 +146,13 @@ static Expected<Bundle> readSplitDirectory(StringRef Dir) {
     if (!isDirectiveLine(Content) ||
         Content.drop_front(DirectivePrefix.size()).ltrim(" \t").starts_with(
             "bundle")) {
-      if (!InPreamble && !Content.empty())
+      if (!InPreamble) {
+        if (Content.empty())
+          continue;
         return createStringError("%s: unexpected line '%s' after the first "
                                  "header",
                                  IndexPath.c_str(), Content.str().c_str());
+      }
       Text += Line;
       Text += '\n';
       continue;
@@ -184,30 +189,13 @@ static Expected<Bundle> readSplitDirectory(StringRef Dir) {
   return readBundle(MemoryBuffer::getMemBufferCopy(Text, IndexPath));
 }
 
-/// Applies one --set=PATTERN:KEY=VALUE to every matching submodule.
+/// Applies one --set=SELECTOR:KEY=VALUE.
 static Error applySetField(Bundle &B, StringRef Spec) {
-  auto [Pattern, Assignment] = Spec.split(':');
-  auto [Key, Value] = Assignment.split('=');
-  if (Pattern.empty() || Key.empty() || !Assignment.contains('='))
-    return createStringError("invalid --set '%s': expected PATTERN:KEY=VALUE",
-                             Spec.str().c_str());
-  if (!isKnownModuleField(Key))
-    return createStringError("invalid --set '%s': unknown field '%s'",
-                             Spec.str().c_str(), Key.str().c_str());
-  Expected<GlobPattern> Glob = GlobPattern::create(Pattern);
-  if (!Glob)
-    return createStringError("invalid --set '%s': %s", Spec.str().c_str(),
-                             toString(Glob.takeError()).c_str());
-  bool Matched = false;
-  for (Submodule &M : B) {
-    if (!Glob->match(M.getName()))
-      continue;
-    Matched = true;
-    if (Error E = setModuleField(M.editHeader(), Key, Value))
-      return createStringError("invalid --set '%s': %s", Spec.str().c_str(),
-                               toString(std::move(E)).c_str());
-  }
+  Expected<unsigned> Matched = applyFieldOverride(B, Spec);
   if (!Matched)
+    return createStringError("invalid --set '%s': %s", Spec.str().c_str(),
+                             toString(Matched.takeError()).c_str());
+  if (*Matched == 0)
     return createStringError("--set '%s' matches no submodule",
                              Spec.str().c_str());
   return Error::success();

@@ -1,0 +1,41 @@
+//===- mm/Bundle/Selector.h - Choosing submodules --------------*- C++ -*-===//
+//
+// Tools name the submodules an option applies to with a selector: a glob on
+// the name ("kern*"), `role=host` or `role=device`, or `triple=GLOB`
+// ("triple=nvptx*").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_BUNDLE_SELECTOR_H
+#define MM_BUNDLE_SELECTOR_H
+
+#include "mm/Bundle/Bundle.h"
+
+#include "llvm/Support/GlobPattern.h"
+
+namespace mm {
+
+class SubmoduleSelector {
+public:
+  static llvm::Expected<SubmoduleSelector> parse(llvm::StringRef Text);
+
+  bool matches(const Submodule &M) const;
+
+private:
+  enum class Field { Name, Role, Triple };
+  SubmoduleSelector(Field F, llvm::GlobPattern Pattern, ModuleRole Role)
+      : Selected(F), Pattern(std::move(Pattern)), Role(Role) {}
+
+  Field Selected;
+  llvm::GlobPattern Pattern;
+  ModuleRole Role;
+};
+
+/// Applies "SELECTOR:KEY=VALUE" to the header of every submodule that
+/// SELECTOR matches, as a header field would set it. Returns how many
+/// submodules matched.
+llvm::Expected<unsigned> applyFieldOverride(Bundle &B, llvm::StringRef Spec);
+
+} // namespace mm
+
+#endif // MM_BUNDLE_SELECTOR_H

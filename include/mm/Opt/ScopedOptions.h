@@ -1,0 +1,64 @@
+//===- mm/Opt/ScopedOptions.h - Per-submodule LLVM options -----*- C++ -*-===//
+//
+// LLVM's command-line options are process-wide globals. A submodule's
+// `mllvm=` options are set for the time it is processed and restored exactly
+// afterwards: each option is reset to its default and then given the
+// occurrences it had (the submodule's on entry, the process command line's on
+// exit), so values and occurrence counts of every option type — bool,
+// integer, floating point, string, enum, list — come back as they were, and
+// no option is ever "given more than once".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_OPT_SCOPEDOPTIONS_H
+#define MM_OPT_SCOPEDOPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace cl {
+class Option;
+} // namespace cl
+} // namespace llvm
+
+namespace mm {
+
+/// One occurrence of an LLVM option: `-Name=Value`, or `-Name` alone.
+struct LLVMOptionSetting {
+  llvm::cl::Option *Option = nullptr;
+  std::string Value;
+};
+
+/// Resolves "-name[=value]" arguments against LLVM's registered options.
+/// Fails, naming the argument, on one that names no option.
+llvm::Expected<std::vector<LLVMOptionSetting>>
+resolveLLVMOptions(llvm::ArrayRef<std::string> Args);
+
+/// Records the LLVM options that the process command line set, so that
+/// scopes restore them. Call once, after cl::ParseCommandLineOptions.
+void recordCommandLineOptions(int Argc, const char *const *Argv);
+
+/// Sets options for its lifetime; restores them on destruction.
+class LLVMOptionScope {
+public:
+  LLVMOptionScope() = default;
+  LLVMOptionScope(const LLVMOptionScope &) = delete;
+  LLVMOptionScope &operator=(const LLVMOptionScope &) = delete;
+  ~LLVMOptionScope();
+
+  /// Applies \p Settings. On a value the option rejects, restores what it
+  /// had applied and fails.
+  llvm::Error enter(llvm::ArrayRef<LLVMOptionSetting> Settings);
+
+private:
+  llvm::SmallVector<llvm::cl::Option *, 4> Touched;
+};
+
+} // namespace mm
+
+#endif // MM_OPT_SCOPEDOPTIONS_H

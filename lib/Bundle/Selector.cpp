@@ -1,0 +1,66 @@
+//===- Selector.cpp - Choosing submodules ---------------------------------===//
+
+#include "mm/Bundle/Selector.h"
+#include "mm/Bundle/Reader.h"
+
+using namespace llvm;
+using namespace mm;
+
+Expected<SubmoduleSelector> SubmoduleSelector::parse(StringRef Text) {
+  if (Text.empty())
+    return createStringError("empty submodule selector");
+  auto MakeGlob = [](StringRef Glob) -> Expected<GlobPattern> {
+    return GlobPattern::create(Glob);
+  };
+  if (Text.consume_front("role=")) {
+    std::optional<ModuleRole> Role = parseRoleName(Text);
+    if (!Role)
+      return createStringError("invalid role '%s': expected 'host' or "
+                               "'device'",
+                               Text.str().c_str());
+    Expected<GlobPattern> Any = MakeGlob("*");
+    if (!Any)
+      return Any.takeError();
+    return SubmoduleSelector(Field::Role, std::move(*Any), *Role);
+  }
+  bool ByTriple = Text.consume_front("triple=");
+  Expected<GlobPattern> Glob = MakeGlob(Text);
+  if (!Glob)
+    return Glob.takeError();
+  return SubmoduleSelector(ByTriple ? Field::Triple : Field::Name,
+                           std::move(*Glob), ModuleRole::Host);
+}
+
+bool SubmoduleSelector::matches(const Submodule &M) const {
+  switch (Selected) {
+  case Field::Name:
+    return Pattern.match(M.getName());
+  case Field::Role:
+    return M.getRole() == Role;
+  case Field::Triple:
+    return Pattern.match(M.getTriple());
+  }
+  llvm_unreachable("unknown selector field");
+}
+
+Expected<unsigned> mm::applyFieldOverride(Bundle &B, StringRef Spec) {
+  // Selectors hold no ':' (names and triples cannot), values may.
+  auto [SelectorText, Assignment] = Spec.split(':');
+  auto [Key, Value] = Assignment.split('=');
+  if (SelectorText.empty() || Key.empty() || !Assignment.contains('='))
+    return createStringError("expected SELECTOR:KEY=VALUE");
+  if (!isKnownModuleField(Key))
+    return createStringError("unknown field '%s'", Key.str().c_str());
+  Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(SelectorText);
+  if (!Selector)
+    return Selector.takeError();
+  unsigned Matched = 0;
+  for (Submodule &M : B) {
+    if (!Selector->matches(M))
+      continue;
+    ++Matched;
+    if (Error E = setModuleField(M.editHeader(), Key, Value))
+      return std::move(E);
+  }
+  return Matched;
+}

@@ -1,0 +1,98 @@
+//===- ScopedOptions.cpp - Per-submodule LLVM options ---------------------===//
+
+#include "mm/Opt/ScopedOptions.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+using namespace mm;
+
+/// The occurrences the process command line gave each option.
+static DenseMap<cl::Option *, std::vector<std::string>> &commandLineValues() {
+  static DenseMap<cl::Option *, std::vector<std::string>> Values;
+  return Values;
+}
+
+/// Splits "-name=value" (or "--name=value", "-name") into name and value.
+static std::pair<StringRef, StringRef> splitArgument(StringRef Arg) {
+  Arg = Arg.ltrim('-');
+  auto [Name, Value] = Arg.split('=');
+  return {Name, Value};
+}
+
+Expected<std::vector<LLVMOptionSetting>>
+mm::resolveLLVMOptions(ArrayRef<std::string> Args) {
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  std::vector<LLVMOptionSetting> Settings;
+  for (const std::string &Arg : Args) {
+    auto [Name, Value] = splitArgument(Arg);
+    auto It = Registered.find(Name);
+    if (!StringRef(Arg).starts_with("-") || It == Registered.end())
+      return createStringError("unknown LLVM option '%s'", Arg.c_str());
+    Settings.push_back({It->second, Value.str()});
+  }
+  return Settings;
+}
+
+void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg(Argv[I]);
+    if (Arg == "--")
+      break;
+    if (!Arg.starts_with("-"))
+      continue;
+    auto [Name, Value] = splitArgument(Arg);
+    auto It = Registered.find(Name);
+    if (It != Registered.end())
+      commandLineValues()[It->second].push_back(Value.str());
+  }
+}
+
+/// Gives \p Opt one occurrence per value, after resetting it to its default.
+static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values) {
+  Opt->reset();
+  for (const std::string &Value : Values) {
+    SmallVector<StringRef, 4> Pieces;
+    if (Opt->getMiscFlags() & cl::CommaSeparated)
+      StringRef(Value).split(Pieces, ',');
+    else
+      Pieces.push_back(Value);
+    for (StringRef Piece : Pieces)
+      if (Opt->addOccurrence(/*pos=*/0, Opt->ArgStr, Piece))
+        return false;
+  }
+  return true;
+}
+
+Error LLVMOptionScope::enter(ArrayRef<LLVMOptionSetting> Settings) {
+  // All occurrences of one option are applied together, in order.
+  for (const LLVMOptionSetting &Setting : Settings) {
+    if (is_contained(Touched, Setting.Option))
+      continue;
+    std::vector<std::string> Values;
+    for (const LLVMOptionSetting &Other : Settings)
+      if (Other.Option == Setting.Option)
+        Values.push_back(Other.Value);
+    Touched.push_back(Setting.Option);
+    if (!setOccurrences(Setting.Option, Values)) {
+      std::string Arg = ("-" + Setting.Option->ArgStr).str();
+      return createStringError("invalid value for LLVM option '%s'",
+                               Arg.c_str());
+    }
+  }
+  return Error::success();
+}
+
+LLVMOptionScope::~LLVMOptionScope() {
+  for (cl::Option *Opt : Touched) {
+    auto It = commandLineValues().find(Opt);
+    bool Restored = setOccurrences(
+        Opt, It == commandLineValues().end() ? ArrayRef<std::string>()
+                                             : ArrayRef(It->second));
+    (void)Restored;
+    assert(Restored && "the command line's own values were accepted before");
+  }
+}
