@@ -195,7 +195,7 @@ static Error processBundle(Bundle &B) {
 
   Error Errors = Error::success();
   std::vector<Job> AllJobs;
-  std::vector<const Submodule *> MLIRModules;
+  std::vector<Submodule *> MLIRModules;
   for (Submodule &M : B) {
     Expected<bool> Selected = isSelected(M);
     if (!Selected)
@@ -248,7 +248,7 @@ static Error processBundle(Bundle &B) {
     }
     J.M->setBody(std::move(**J.Result));
   }
-  return joinErrors(std::move(Errors), verifyMLIRSubmodules(B, MLIRModules));
+  return joinErrors(std::move(Errors), processMLIRSubmodules(B, MLIRModules));
 }
 
 int mm::optMain(int argc, char **argv) {

@@ -8,10 +8,12 @@
 namespace mm {
 
 /// Parses and verifies each of \p Modules (MLIR submodules of \p B) in one
-/// MLIRContext with every upstream dialect registered. Returns all their
-/// errors.
-llvm::Error verifyMLIRSubmodules(const Bundle &B,
-                                 llvm::ArrayRef<const Submodule *> Modules);
+/// MLIRContext with every upstream dialect and pass registered, and runs the
+/// pass pipeline of those whose header has `passes=` (mlir-opt's
+/// --pass-pipeline syntax). A submodule that ran a pipeline gets the result
+/// printed as mlir-opt prints it. Returns all errors.
+llvm::Error processMLIRSubmodules(const Bundle &B,
+                                  llvm::ArrayRef<Submodule *> Modules);
 
 } // namespace mm
 
