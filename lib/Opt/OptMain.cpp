@@ -193,6 +193,18 @@ static Error processBundle(Bundle &B) {
                                Spec.c_str());
   }
 
+  // Overrides must leave a valid bundle: at most one host.
+  const Submodule *Host = nullptr;
+  for (const Submodule &M : B) {
+    if (M.getRole() != ModuleRole::Host)
+      continue;
+    if (Host)
+      return createStringError(
+          "--set leaves two hosts: submodules '%s' and '%s'",
+          Host->getName().str().c_str(), M.getName().str().c_str());
+    Host = &M;
+  }
+
   Error Errors = Error::success();
   std::vector<Job> AllJobs;
   std::vector<Submodule *> MLIRModules;
@@ -231,8 +243,9 @@ static Error processBundle(Bundle &B) {
   for (auto &[Args, GroupJobs] : Groups) {
     LLVMOptionScope Scope;
     if (Error E = Scope.enter(GroupJobs.front()->Options)) {
+      std::string Message = toString(std::move(E));
       for (Job *J : GroupJobs)
-        J->Result.emplace(B.moduleError(*J->M, toString(std::move(E))));
+        J->Result.emplace(B.moduleError(*J->M, Message));
       continue;
     }
     runJobs(B, GroupJobs, Pool);
