@@ -151,7 +151,10 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   MPM.addPass(VerifierPass());
   std::string Printed;
   raw_string_ostream OS(Printed);
+  // raw_string_ostream is unbuffered, and the printer writes in small pieces.
+  OS.SetBuffered();
   MPM.addPass(PrintModulePass(OS));
   MPM.run(Mod, MAM);
+  OS.flush();
   return std::move(Printed);
 }
