@@ -41,7 +41,7 @@ if [ ! -f build/build.ninja ]; then
 fi
 
 if [ "$mode" = example ]; then
-  ninja -C build --quiet mm-opt mm-bundle
+  ninja -C build --quiet mm-opt mm-bundle >&2
   exec build/bin/mm-opt -O3 examples/saxpy.mml
 fi
 ninja -C build check-mm
