@@ -64,3 +64,14 @@ Expected<unsigned> mm::applyFieldOverride(Bundle &B, StringRef Spec) {
   }
   return Matched;
 }
+
+Error mm::applySetOption(Bundle &B, StringRef Spec) {
+  Expected<unsigned> Matched = applyFieldOverride(B, Spec);
+  if (!Matched)
+    return createStringError("invalid --set '%s': %s", Spec.str().c_str(),
+                             toString(Matched.takeError()).c_str());
+  if (*Matched == 0)
+    return createStringError("--set '%s' matches no submodule",
+                             Spec.str().c_str());
+  return Error::success();
+}

@@ -183,15 +183,9 @@ static Error checkSelectors(const Bundle &B) {
 static Error processBundle(Bundle &B) {
   if (Error E = checkSelectors(B))
     return E;
-  for (const std::string &Spec : FieldOverrides) {
-    Expected<unsigned> Matched = applyFieldOverride(B, Spec);
-    if (!Matched)
-      return createStringError("invalid --set '%s': %s", Spec.c_str(),
-                               toString(Matched.takeError()).c_str());
-    if (*Matched == 0)
-      return createStringError("--set '%s' matches no submodule",
-                               Spec.c_str());
-  }
+  for (const std::string &Spec : FieldOverrides)
+    if (Error E = applySetOption(B, Spec))
+      return E;
 
   // Overrides must leave a valid bundle: at most one host.
   const Submodule *Host = nullptr;

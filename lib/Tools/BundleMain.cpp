@@ -189,18 +189,6 @@ static Expected<Bundle> readSplitDirectory(StringRef Dir) {
   return readBundle(MemoryBuffer::getMemBufferCopy(Text, IndexPath));
 }
 
-/// Applies one --set=SELECTOR:KEY=VALUE.
-static Error applySetField(Bundle &B, StringRef Spec) {
-  Expected<unsigned> Matched = applyFieldOverride(B, Spec);
-  if (!Matched)
-    return createStringError("invalid --set '%s': %s", Spec.str().c_str(),
-                             toString(Matched.takeError()).c_str());
-  if (*Matched == 0)
-    return createStringError("--set '%s' matches no submodule",
-                             Spec.str().c_str());
-  return Error::success();
-}
-
 static Error joinInputs() {
   // Submodules of all inputs, with the input each came from. A plain module
   // gets its role from its triple: the first non-GPU one is the host, unless
@@ -239,7 +227,7 @@ static Error joinInputs() {
   for (auto &[M, From] : Parts)
     Staging.submodules().push_back(std::move(M));
   for (const std::string &Spec : SetFields)
-    if (Error E = applySetField(Staging, Spec))
+    if (Error E = applySetOption(Staging, Spec))
       return E;
   for (size_t I = 0; I != Parts.size(); ++I)
     if (Error E = Result.add(std::move(Staging.submodules()[I])))

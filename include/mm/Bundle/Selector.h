@@ -36,6 +36,10 @@ private:
 /// submodules matched.
 llvm::Expected<unsigned> applyFieldOverride(Bundle &B, llvm::StringRef Spec);
 
+/// applyFieldOverride for a tool's `--set=SPEC` option: its errors name the
+/// option, and a selector that matches nothing is an error.
+llvm::Error applySetOption(Bundle &B, llvm::StringRef Spec);
+
 } // namespace mm
 
 #endif // MM_BUNDLE_SELECTOR_H
