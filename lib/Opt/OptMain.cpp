@@ -145,22 +145,9 @@ static void runJobs(const Bundle &B, ArrayRef<Job *> Jobs,
   Pool.wait();
 }
 
-/// True if \p M is one of the submodules to process.
-static Expected<bool> isSelected(const Submodule &M) {
-  if (ModuleSelectors.empty())
-    return true;
-  for (const std::string &Text : ModuleSelectors) {
-    Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(Text);
-    if (!Selector)
-      return Selector.takeError();
-    if (Selector->matches(M))
-      return true;
-  }
-  return false;
-}
-
-/// Checks that every --module selector matches some submodule.
-static Error checkSelectors(const Bundle &B) {
+/// Parses the --module selectors, each of which must match a submodule.
+static Expected<std::vector<SubmoduleSelector>> parseSelectors(const Bundle &B) {
+  std::vector<SubmoduleSelector> Selectors;
   for (const std::string &Text : ModuleSelectors) {
     Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(Text);
     if (!Selector)
@@ -169,8 +156,9 @@ static Error checkSelectors(const Bundle &B) {
     if (none_of(B, [&](const Submodule &M) { return Selector->matches(M); }))
       return createStringError("--module '%s' matches no submodule",
                                Text.c_str());
+    Selectors.push_back(std::move(*Selector));
   }
-  return Error::success();
+  return Selectors;
 }
 
 /// Optimizes or verifies every selected submodule of \p B in place.
@@ -181,8 +169,9 @@ static Error checkSelectors(const Bundle &B) {
 /// group's options are set, its jobs run in parallel, and the options are
 /// restored before the next group.
 static Error processBundle(Bundle &B) {
-  if (Error E = checkSelectors(B))
-    return E;
+  Expected<std::vector<SubmoduleSelector>> Selectors = parseSelectors(B);
+  if (!Selectors)
+    return Selectors.takeError();
   for (const std::string &Spec : FieldOverrides)
     if (Error E = applySetOption(B, Spec))
       return E;
@@ -203,10 +192,10 @@ static Error processBundle(Bundle &B) {
   std::vector<Job> AllJobs;
   std::vector<Submodule *> MLIRModules;
   for (Submodule &M : B) {
-    Expected<bool> Selected = isSelected(M);
-    if (!Selected)
-      return Selected.takeError();
-    if (!*Selected)
+    if (!Selectors->empty() &&
+        none_of(*Selectors, [&](const SubmoduleSelector &Selector) {
+          return Selector.matches(M);
+        }))
       continue;
     if (M.getKind() == ModuleKind::MLIR) {
       MLIRModules.push_back(&M);

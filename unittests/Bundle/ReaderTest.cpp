@@ -8,16 +8,15 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "BundleTestUtils.h"
+
 #include "gtest/gtest.h"
 
 #include <optional>
 
 using namespace llvm;
 using namespace mm;
-
-static Expected<Bundle> read(StringRef Text, StringRef Name = "test.mml") {
-  return readBundle(MemoryBuffer::getMemBufferCopy(Text, Name));
-}
+using namespace mm::test;
 
 /// Reads \p Text, which must fail with a single DiagnosticError, and checks
 /// the diagnostic's file name, 1-based line, 0-based column and message.
@@ -43,12 +42,6 @@ static testing::AssertionResult failsWith(StringRef Text, int Line, int Column,
            << ":" << Diag->getColumnNo() << ": '" << Diag->getMessage().str()
            << "'";
   return testing::AssertionSuccess();
-}
-
-static testing::AssertionResult succeeded(Error E) {
-  if (!E)
-    return testing::AssertionSuccess();
-  return testing::AssertionFailure() << toString(std::move(E));
 }
 
 /// The 0-based column of \p Needle in \p Line.

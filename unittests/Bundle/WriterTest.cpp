@@ -6,27 +6,13 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "BundleTestUtils.h"
+
 #include "gtest/gtest.h"
 
 using namespace llvm;
 using namespace mm;
-
-static Expected<Bundle> read(StringRef Text, StringRef Name = "test.mml") {
-  return readBundle(MemoryBuffer::getMemBufferCopy(Text, Name));
-}
-
-static std::string write(const Bundle &B) {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  writeBundle(B, OS);
-  return Text;
-}
-
-static testing::AssertionResult succeeded(Error E) {
-  if (!E)
-    return testing::AssertionSuccess();
-  return testing::AssertionFailure() << toString(std::move(E));
-}
+using namespace mm::test;
 
 /// Reads \p Text and checks that writing it back reproduces it exactly.
 static testing::AssertionResult roundTrips(StringRef Text,
