@@ -1,0 +1,24 @@
+//===- RuntimeSymbols.cpp - The runtime's entry points by name ------------===//
+
+#include "mm/Runtime/Runtime.h"
+
+using namespace mm::runtime;
+
+#define MM_RUNTIME_SYMBOL(Fn)                                                  \
+  { #Fn, reinterpret_cast < void *>(&Fn) }
+
+std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
+  return {
+      MM_RUNTIME_SYMBOL(mm_get_kernel),
+      MM_RUNTIME_SYMBOL(mm_malloc),
+      MM_RUNTIME_SYMBOL(mm_free),
+      MM_RUNTIME_SYMBOL(mm_memcpy),
+      MM_RUNTIME_SYMBOL(mm_memset),
+      MM_RUNTIME_SYMBOL(mm_launch),
+      MM_RUNTIME_SYMBOL(mm_synchronize),
+      MM_RUNTIME_SYMBOL(mm_get_last_error),
+      MM_RUNTIME_SYMBOL(mm_get_error_message),
+      MM_RUNTIME_SYMBOL(__mm_device_trap),
+      MM_RUNTIME_SYMBOL(__mm_device_vprintf),
+  };
+}
