@@ -158,7 +158,15 @@ Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
 BundleJIT::BundleJIT(const Bundle &B, const BundleJITOptions &Options)
     : B(B), Options(Options) {}
 
-BundleJIT::~BundleJIT() = default;
+BundleJIT::~BundleJIT() { consumeError(std::move(SessionErrors)); }
+
+Error BundleJIT::explainLookupFailure(Error LookupError) {
+  std::lock_guard<std::mutex> Guard(SessionErrorLock);
+  if (!SessionErrors)
+    return LookupError;
+  consumeError(std::move(LookupError));
+  return std::move(SessionErrors);
+}
 
 Expected<std::unique_ptr<BundleJIT>>
 BundleJIT::create(const Bundle &B, const BundleJITOptions &Options) {
@@ -271,6 +279,19 @@ Error BundleJIT::setUp() {
     return Created.takeError();
   J = std::move(*Created);
   ExecutionSession &ES = J->getExecutionSession();
+  // A symbol that fails to materialize reports why to the session, and the
+  // lookup that needed it fails with a generic message; keep the reasons.
+  // The same failure can be reported by several lookups: keep it once.
+  ES.setErrorReporter([this](Error E) {
+    std::lock_guard<std::mutex> Guard(SessionErrorLock);
+    Error New = handleErrors(
+        std::move(E), [&](std::unique_ptr<ErrorInfoBase> EI) -> Error {
+          if (!SessionErrorMessages.insert(EI->message()).second)
+            return Error::success();
+          return Error(std::move(EI));
+        });
+    SessionErrors = joinErrors(std::move(SessionErrors), std::move(New));
+  });
 
   // The runtime's entry points, and --shared-libs, for every submodule.
   JITDylib &ProcessSymbols = *J->getProcessSymbolsJITDylib();
@@ -345,7 +366,7 @@ Error BundleJIT::deinitialize() {
 Expected<void *> BundleJIT::lookupHost(StringRef Name) {
   Expected<ExecutorAddr> Addr = J->lookup(Name);
   if (!Addr)
-    return Addr.takeError();
+    return explainLookupFailure(Addr.takeError());
   return Addr->toPtr<void *>();
 }
 
@@ -369,8 +390,9 @@ BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
                 SymbolLookupSet(Descriptor,
                                 SymbolLookupFlags::WeaklyReferencedSymbol));
   if (!Found)
-    return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
-                                     toString(Found.takeError()));
+    return runtime::makeRuntimeError(
+        MM_ERROR_NOT_FOUND,
+        toString(explainLookupFailure(Found.takeError())));
   auto It = Found->find(Descriptor);
   if (It == Found->end())
     return nullptr;

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CodeGen.h"
 
 #include <functional>
@@ -92,6 +93,9 @@ private:
   BundleJIT(const Bundle &B, const BundleJITOptions &Options);
   llvm::Error setUp();
   llvm::Error mapHostStubs();
+  /// The errors that made a lookup fail: those that ORC reported while
+  /// materializing (they say why), else \p LookupError itself.
+  llvm::Error explainLookupFailure(llvm::Error LookupError);
   /// Kernel \p Kernel's descriptor in device submodule \p M, compiling \p M
   /// if needed; null if \p M has no such kernel.
   llvm::Expected<const mm_kernel_descriptor *>
@@ -108,6 +112,10 @@ private:
   llvm::DenseMap<const void *, std::string> StubKernels;
   bool StubsMapped = false;
   std::mutex StubLock;
+  /// Errors ORC reported to the session since the last failed lookup.
+  llvm::Error SessionErrors = llvm::Error::success();
+  llvm::StringSet<> SessionErrorMessages;
+  std::mutex SessionErrorLock;
 };
 
 /// The kernel that a CUDA host stub launches: clang names the stub of
