@@ -43,8 +43,7 @@ std::string mm::getKernelNameForStub(StringRef StubName) {
       StubName.slice(DigitsStart, Pos).getAsInteger(10, Length) ||
       Length <= StubPrefix.size())
     return "";
-  return (StubName.take_front(DigitsStart) +
-          Twine(Length - StubPrefix.size()) +
+  return (StubName.take_front(DigitsStart) + Twine(Length - StubPrefix.size()) +
           StubName.drop_front(Pos + StubPrefix.size()))
       .str();
 }
@@ -147,9 +146,9 @@ Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
     }
     if (Aliases.empty())
       continue;
-    if (Error E = JD.define(reexports(
-            Source, std::move(Aliases),
-            JITDylibLookupFlags::MatchExportedSymbolsOnly)))
+    if (Error E =
+            JD.define(reexports(Source, std::move(Aliases),
+                                JITDylibLookupFlags::MatchExportedSymbolsOnly)))
       return E;
   }
   return Error::success();
@@ -211,8 +210,7 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   if (M.getKind() != ModuleKind::LLVM)
     return B.moduleError(M, "mm-lli runs LLVM IR submodules only");
   auto Context = std::make_unique<LLVMContext>();
-  Expected<std::unique_ptr<Module>> Parsed =
-      parseLLVMSubmodule(B, M, *Context);
+  Expected<std::unique_ptr<Module>> Parsed = parseLLVMSubmodule(B, M, *Context);
   if (!Parsed)
     return Parsed.takeError();
   Module &Mod = **Parsed;
@@ -317,8 +315,8 @@ Error BundleJIT::setUp() {
       Dylibs[M.getName()] = &J->getMainJITDylib();
       continue;
     }
-    Expected<JITDylib &> JD = J->createJITDylib("submodule " +
-                                                M.getName().str());
+    Expected<JITDylib &> JD =
+        J->createJITDylib("submodule " + M.getName().str());
     if (!JD)
       return JD.takeError();
     JD->addGenerator(std::make_unique<SubmoduleGenerator>(*this, *J, M));
@@ -384,20 +382,17 @@ BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
   SymbolStringPtr Descriptor = ES.intern(getDescriptorSymbol(Kernel));
   // Weakly referenced, so that a missing kernel is an empty result, while a
   // submodule that fails to compile is an error.
-  Expected<SymbolMap> Found =
-      ES.lookup({{Dylibs.lookup(M.getName()),
-                  JITDylibLookupFlags::MatchExportedSymbolsOnly}},
-                SymbolLookupSet(Descriptor,
-                                SymbolLookupFlags::WeaklyReferencedSymbol));
+  Expected<SymbolMap> Found = ES.lookup(
+      {{Dylibs.lookup(M.getName()),
+        JITDylibLookupFlags::MatchExportedSymbolsOnly}},
+      SymbolLookupSet(Descriptor, SymbolLookupFlags::WeaklyReferencedSymbol));
   if (!Found)
     return runtime::makeRuntimeError(
-        MM_ERROR_NOT_FOUND,
-        toString(explainLookupFailure(Found.takeError())));
+        MM_ERROR_NOT_FOUND, toString(explainLookupFailure(Found.takeError())));
   auto It = Found->find(Descriptor);
   if (It == Found->end())
     return nullptr;
-  const auto *D =
-      It->second.getAddress().toPtr<const mm_kernel_descriptor *>();
+  const auto *D = It->second.getAddress().toPtr<const mm_kernel_descriptor *>();
   if (D->abi_version != MM_BLOCK_ABI_VERSION)
     return runtime::makeRuntimeError(
         MM_ERROR_NOT_FOUND, "kernel '" + Kernel + "' of submodule '" +
@@ -466,7 +461,7 @@ BundleJIT::getKernelForHostFunction(const void *HostFunction) {
     if (*D)
       return runtime::KernelInfo{M.getName().str(), Kernel, *D};
   }
-  return runtime::makeRuntimeError(
-      MM_ERROR_NOT_FOUND,
-      "no device submodule defines kernel '" + Kernel + "'");
+  return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
+                                   "no device submodule defines kernel '" +
+                                       Kernel + "'");
 }

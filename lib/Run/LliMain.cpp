@@ -43,11 +43,9 @@ static cl::opt<EntryResult> EntryResultType(
                clEnumValN(EntryResult::F64, "f64", "double")),
     cl::cat(LliCategory));
 
-static cl::list<std::string>
-    SharedLibs("shared-libs",
-               cl::desc("Resolve symbols from these shared libraries"),
-               cl::value_desc("path,..."), cl::CommaSeparated,
-               cl::cat(LliCategory));
+static cl::list<std::string> SharedLibs(
+    "shared-libs", cl::desc("Resolve symbols from these shared libraries"),
+    cl::value_desc("path,..."), cl::CommaSeparated, cl::cat(LliCategory));
 
 static cl::opt<char>
     OptLevel("O",
@@ -116,7 +114,7 @@ static Error runEntryFunction(BundleJIT &JIT) {
     return Addr.takeError();
   switch (EntryResultType) {
   case EntryResult::Void:
-    reinterpret_cast<void (*)()>(*Addr)();
+    reinterpret_cast<void (*)()> (*Addr)();
     break;
   case EntryResult::I32:
     outs() << reinterpret_cast<int32_t (*)()>(*Addr)() << '\n';
@@ -170,11 +168,12 @@ static Expected<int> run() {
   if (!JIT)
     return JIT.takeError();
   bool IsMain = EntryFunction.empty();
-  if (Error E = checkEntryPoint(**JIT, IsMain ? StringRef("main") : StringRef(EntryFunction),
-                                IsMain))
+  if (Error E = checkEntryPoint(
+          **JIT, IsMain ? StringRef("main") : StringRef(EntryFunction), IsMain))
     return std::move(E);
 
-  runtime::Runtime Runtime(runtime::createCPUBackend(getThreadsOption()), **JIT);
+  runtime::Runtime Runtime(runtime::createCPUBackend(getThreadsOption()),
+                           **JIT);
   runtime::setCurrentRuntime(&Runtime);
   auto Reset = make_scope_exit([] { runtime::setCurrentRuntime(nullptr); });
 

@@ -76,6 +76,7 @@ public:
   explicit CPUBackend(unsigned Threads) : Pool(hardware_concurrency(Threads)) {}
 
   StringRef getName() const override { return "cpu"; }
+  unsigned getConcurrency() const override { return Pool.getMaxConcurrency(); }
 
   Expected<void *> allocate(size_t Size) override {
     // 256 bytes, as cudaMalloc guarantees.

@@ -134,6 +134,10 @@ Error Runtime::checkDeviceRange(const void *Ptr, size_t Size, StringRef What) {
                               " bytes is not within a device allocation");
 }
 
+bool Runtime::isDevicePointer(const void *Ptr) {
+  return !errorToBool(checkDeviceRange(Ptr, 0, "pointer"));
+}
+
 Error Runtime::copy(void *Dst, const void *Src, size_t Size,
                     mm_memcpy_kind Kind) {
   if (Size == 0)

@@ -1,5 +1,6 @@
 //===- RuntimeSymbols.cpp - The runtime's entry points by name ------------===//
 
+#include "mm/Runtime/CudaRuntime.h"
 #include "mm/Runtime/Runtime.h"
 
 using namespace mm::runtime;
@@ -20,5 +21,19 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(mm_get_error_message),
       MM_RUNTIME_SYMBOL(__mm_device_trap),
       MM_RUNTIME_SYMBOL(__mm_device_vprintf),
+      MM_RUNTIME_SYMBOL(__cudaPushCallConfiguration),
+      MM_RUNTIME_SYMBOL(__cudaPopCallConfiguration),
+      MM_RUNTIME_SYMBOL(cudaLaunchKernel),
+      MM_RUNTIME_SYMBOL(cudaMalloc),
+      MM_RUNTIME_SYMBOL(cudaMallocManaged),
+      MM_RUNTIME_SYMBOL(cudaFree),
+      MM_RUNTIME_SYMBOL(cudaMemcpy),
+      MM_RUNTIME_SYMBOL(cudaMemset),
+      MM_RUNTIME_SYMBOL(cudaDeviceSynchronize),
+      MM_RUNTIME_SYMBOL(cudaGetLastError),
+      MM_RUNTIME_SYMBOL(cudaPeekAtLastError),
+      MM_RUNTIME_SYMBOL(cudaGetDeviceCount),
+      MM_RUNTIME_SYMBOL(cudaGetDeviceProperties),
+      MM_RUNTIME_SYMBOL(cudaGetErrorString),
   };
 }

@@ -81,6 +81,8 @@ class Backend {
 public:
   virtual ~Backend();
   virtual llvm::StringRef getName() const = 0;
+  /// How many blocks run at once.
+  virtual unsigned getConcurrency() const = 0;
   virtual llvm::Expected<void *> allocate(size_t Size) = 0;
   virtual llvm::Error free(void *Ptr) = 0;
   /// Copies within memory that the runtime has checked.
@@ -118,6 +120,8 @@ public:
   llvm::Error copy(void *Dst, const void *Src, size_t Size,
                    mm_memcpy_kind Kind);
   llvm::Error set(void *Dst, int Value, size_t Size);
+  /// True if \p Ptr points into a live device allocation.
+  bool isDevicePointer(const void *Ptr);
   /// Checks the configuration against the kernel's descriptor and launches.
   llvm::Error launch(const mm_kernel *Kernel, const LaunchConfig &Config,
                      void **Args);
@@ -154,8 +158,9 @@ struct RuntimeSymbol {
   void *Address;
 };
 
-/// Every function of mm_offload.h, the CUDA runtime API and the device entry
-/// points of BlockABI.h, for the JIT to define as absolute symbols.
+/// Every function of mm_offload.h, the CUDA runtime API (CudaRuntime.h) and the
+/// device entry points of BlockABI.h, for the JIT to define as absolute
+/// symbols.
 std::vector<RuntimeSymbol> getRuntimeSymbols();
 
 } // namespace runtime
