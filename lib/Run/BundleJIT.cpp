@@ -2,6 +2,7 @@
 
 #include "mm/Run/BundleJIT.h"
 #include "mm/Bundle/LLVMModule.h"
+#include "mm/Device/DeviceLowering.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
@@ -219,7 +220,17 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
 
   Triple ModuleTriple(Mod.getTargetTriple());
   Triple HostTriple(J->getTargetTriple());
-  if (!Mod.getTargetTriple().empty() &&
+  if (M.getRole() == ModuleRole::Device &&
+      isLowerableDeviceTriple(ModuleTriple)) {
+    if (Error E = lowerDeviceModuleForHost(Mod, HostTriple, J->getDataLayout(),
+                                           M.getName())) {
+      // Located at the submodule's header, which names it already.
+      std::string Message = toString(std::move(E));
+      StringRef Reason(Message);
+      Reason.consume_front(("submodule '" + M.getName() + "': ").str());
+      return B.moduleError(M, Reason);
+    }
+  } else if (!Mod.getTargetTriple().empty() &&
       ModuleTriple.getArch() != HostTriple.getArch())
     return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
                                 "' on this host (" + HostTriple.str() + ")");

@@ -138,7 +138,8 @@ cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count,
   if (!R)
     return cudaErrorInitializationError;
   mm_memcpy_kind MMKind;
-  switch (Kind) {
+  // On the integer: a program can pass any value.
+  switch (static_cast<int>(Kind)) {
   case cudaMemcpyHostToHost:
     MMKind = MM_MEMCPY_HOST_TO_HOST;
     break;
@@ -199,7 +200,7 @@ cudaError_t cudaGetDeviceCount(int *Count) {
   return cudaSuccess;
 }
 
-cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *Prop, int Device) {
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *Prop, int Device) {
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
@@ -208,7 +209,8 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *Prop, int Device) {
                                    "cudaGetDeviceProperties with a null "
                                    "pointer"));
   if (Device != 0)
-    return LastCudaError = cudaErrorInvalidDevice;
+    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                                   "no device " + Twine(Device)));
   // The CPU backend as a GPU of compute capability 7.0 (what the examples
   // compile for), with CUDA's usual limits and one multiprocessor per
   // worker thread.
@@ -217,10 +219,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *Prop, int Device) {
                 R->getBackend().getName().str().c_str());
   Prop->totalGlobalMem = size_t(16) << 30;
   Prop->sharedMemPerBlock = 48 << 10;
-  Prop->sharedMemPerBlockOptin = 48 << 10;
-  Prop->sharedMemPerMultiprocessor = 96 << 10;
   Prop->regsPerBlock = 65536;
-  Prop->regsPerMultiprocessor = 65536;
   Prop->warpSize = 32;
   Prop->memPitch = ~size_t(0) >> 1;
   Prop->maxThreadsPerBlock = 1024;
@@ -230,46 +229,70 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *Prop, int Device) {
   Prop->maxGridSize[0] = 0x7fffffff;
   Prop->maxGridSize[1] = 65535;
   Prop->maxGridSize[2] = 65535;
+  Prop->clockRate = 1000000;
   Prop->totalConstMem = 64 << 10;
   Prop->major = 7;
   Prop->minor = 0;
-  Prop->textureAlignment = 512;
-  Prop->texturePitchAlignment = 32;
   Prop->multiProcessorCount = int(R->getBackend().getConcurrency());
-  Prop->integrated = 1;
-  Prop->canMapHostMemory = 1;
   Prop->maxThreadsPerMultiProcessor = 2048;
-  Prop->maxBlocksPerMultiProcessor = 32;
-  Prop->unifiedAddressing = 1;
   Prop->managedMemory = 1;
-  Prop->concurrentManagedAccess = 1;
-  Prop->pageableMemoryAccess = 1;
-  Prop->directManagedMemAccessFromHost = 1;
-  Prop->hostNativeAtomicSupported = 1;
-  Prop->memoryBusWidth = 64;
-  Prop->l2CacheSize = 1 << 20;
+  Prop->concurrentKernels = 0;
   return cudaSuccess;
 }
 
-const char *cudaGetErrorString(cudaError_t Error) {
+cudaError_t cudaGetDevice(int *Device) {
+  if (!Device)
+    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                                   "cudaGetDevice with a null pointer"));
+  *Device = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int Device) {
+  if (Device != 0)
+    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                                   "no device " + Twine(Device)));
+  return cudaSuccess;
+}
+
+/// CUDA's name and description of each error code.
+static std::pair<const char *, const char *> describe(cudaError_t Error) {
   switch (Error) {
   case cudaSuccess:
-    return "no error";
+    return {"cudaSuccess", "no error"};
   case cudaErrorInvalidValue:
-    return "invalid argument";
+    return {"cudaErrorInvalidValue", "invalid argument"};
   case cudaErrorMemoryAllocation:
-    return "out of memory";
+    return {"cudaErrorMemoryAllocation", "out of memory"};
   case cudaErrorInitializationError:
-    return "initialization error";
-  case cudaErrorInvalidDeviceFunction:
-    return "invalid device function";
-  case cudaErrorInvalidDevice:
-    return "invalid device ordinal";
+    return {"cudaErrorInitializationError", "initialization error"};
   case cudaErrorLaunchFailure:
-    return "unspecified launch failure";
-  default:
-    return "unknown error";
+    return {"cudaErrorLaunchFailure", "unspecified launch failure"};
+  case cudaErrorInvalidConfiguration:
+    return {"cudaErrorInvalidConfiguration", "invalid configuration argument"};
+  case cudaErrorInvalidDevice:
+    return {"cudaErrorInvalidDevice", "invalid device ordinal"};
+  case cudaErrorInvalidDeviceFunction:
+    return {"cudaErrorInvalidDeviceFunction", "invalid device function"};
+  case cudaErrorNoDevice:
+    return {"cudaErrorNoDevice", "no CUDA-capable device is detected"};
+  case cudaErrorAssert:
+    return {"cudaErrorAssert", "device-side assert triggered"};
+  case cudaErrorIllegalInstruction:
+    return {"cudaErrorIllegalInstruction",
+            "an illegal instruction was encountered"};
+  case cudaErrorUnknown:
+    return {"cudaErrorUnknown", "unknown error"};
   }
+  return {"cudaErrorUnknown", "unknown error"};
+}
+
+const char *cudaGetErrorString(cudaError_t Error) {
+  return describe(Error).second;
+}
+
+const char *cudaGetErrorName(cudaError_t Error) {
+  return describe(Error).first;
 }
 
 } // extern "C"

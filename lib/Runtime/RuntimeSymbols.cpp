@@ -34,6 +34,9 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(cudaPeekAtLastError),
       MM_RUNTIME_SYMBOL(cudaGetDeviceCount),
       MM_RUNTIME_SYMBOL(cudaGetDeviceProperties),
+      MM_RUNTIME_SYMBOL(cudaGetDevice),
+      MM_RUNTIME_SYMBOL(cudaSetDevice),
       MM_RUNTIME_SYMBOL(cudaGetErrorString),
+      MM_RUNTIME_SYMBOL(cudaGetErrorName),
   };
 }
