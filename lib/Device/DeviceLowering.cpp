@@ -264,8 +264,11 @@ Error mm::device::lowerContextFreeOperations(LoweringState &S) {
     }
     if (!Result)
       continue;
-    if (!Call->getType()->isVoidTy())
+    if (!Call->getType()->isVoidTy()) {
+      if (isa<Instruction>(Result) && !Result->hasName())
+        Result->takeName(Call);
       Call->replaceAllUsesWith(Result);
+    }
     Call->eraseFromParent();
   }
   // libdevice's own definitions, if it was linked in, are now unused.
@@ -308,8 +311,9 @@ static void dropGPUAttributes(Module &M) {
     M.eraseNamedMetadata(Annotations);
 }
 
-/// Erases internal functions that nothing calls any more (the device
-/// functions inlined into kernels), until none is left.
+/// Erases internal functions and declarations that nothing uses any more
+/// (device functions inlined into kernels, replaced device intrinsics),
+/// until none is left.
 static void eraseDeadInternalFunctions(Module &M) {
   bool Changed = true;
   while (Changed) {
@@ -318,8 +322,7 @@ static void eraseDeadInternalFunctions(Module &M) {
       if (!F.hasLocalLinkage() && !F.isDeclaration())
         continue;
       F.removeDeadConstantUsers();
-      if (!F.use_empty() || (F.isDeclaration() && !F.isIntrinsic() &&
-                             !isDeviceSpecificCallee(F)))
+      if (!F.use_empty())
         continue;
       F.eraseFromParent();
       Changed = true;

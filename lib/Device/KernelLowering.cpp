@@ -325,6 +325,8 @@ public:
   ThreadOperationLowering(LoweringState &S, Function &F, const ThreadValues &TV,
                           StringRef TrapName, bool IsKernel)
       : S(S), F(F), TV(TV), TrapName(TrapName), IsKernel(IsKernel) {}
+  // TrapName is the name of the function in the source: the kernel's for its
+  // thread function.
 
   /// Fails on an unsupported device intrinsic. Sets \p HasBarriers and
   /// \p HasWarpOps for a kernel.
@@ -498,11 +500,13 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
     return WarpOp;
   Erase = false;
   if (Name.starts_with("__ockl_printf"))
-    return S.error(F, "device printf of amdgcn modules (hostcall '" + Name +
-                          "') is not supported");
+    return S.error("function '" + TrapName +
+                   "': device printf of amdgcn modules (hostcall '" + Name +
+                   "') is not supported");
   if (Call.getCalledFunction() &&
       isDeviceSpecificCallee(*Call.getCalledFunction()))
-    return S.error(F, "unsupported device intrinsic '" + Name + "'");
+    return S.error("function '" + TrapName + "': unsupported device intrinsic '" +
+                   Name + "'");
   return nullptr;
 }
 
@@ -522,8 +526,11 @@ Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
       return Result.takeError();
     if (!Erase)
       continue;
-    if (*Result)
+    if (*Result) {
+      if (isa<Instruction>(*Result) && !(*Result)->hasName())
+        (*Result)->takeName(Call);
       Call->replaceAllUsesWith(*Result);
+    }
     Call->eraseFromParent();
   }
   HasBarriers = SawBarrier;
@@ -758,7 +765,8 @@ emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
   static const char *const Names[] = {"tid.x", "tid.y", "tid.z"};
   Function *F = B.GetInsertBlock()->getParent();
   BasicBlock *Preheader = B.GetInsertBlock();
-  BasicBlock *Header = BasicBlock::Create(F->getContext(), Names[Level], F);
+  BasicBlock *Header = BasicBlock::Create(F->getContext(), Names[Level], F,
+                                          Preheader->getNextNode());
   B.CreateBr(Header);
   B.SetInsertPoint(Header);
   PHINode *IV = B.CreatePHI(B.getInt32Ty(), 2, Names[Level]);
@@ -777,8 +785,8 @@ emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
   Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
                               /*HasNSW=*/true);
   BasicBlock *Latch = B.GetInsertBlock();
-  BasicBlock *Exit =
-      BasicBlock::Create(F->getContext(), Twine(Names[Level]) + ".end", F);
+  BasicBlock *Exit = BasicBlock::Create(
+      F->getContext(), Twine(Names[Level]) + ".end", F, Latch->getNextNode());
   B.CreateCondBr(B.CreateICmpULT(IVNext, Dims[Level]), Header, Exit);
   IV->addIncoming(IVNext, Latch);
   for (auto [Phi, V] : zip(Phis, Next))
