@@ -2,6 +2,7 @@
 
 #include "mm/Run/BundleJIT.h"
 #include "mm/Bundle/LLVMModule.h"
+#include "mm/Bundle/Translation.h"
 #include "mm/Device/DeviceLowering.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -176,10 +177,11 @@ BundleJIT::create(const Bundle &B, const BundleJITOptions &Options) {
   return std::move(Result);
 }
 
-/// The pipeline a submodule's header asks for: passes=, else opt=.
+/// The LLVM pipeline a submodule's header asks for: passes=, else opt=. An
+/// MLIR submodule's passes= is its MLIR pipeline, run before translation.
 static std::string getHeaderPipeline(const Submodule &M) {
   const SubmoduleOptions &Options = M.getOptions();
-  if (!Options.Passes.empty())
+  if (M.getKind() == ModuleKind::LLVM && !Options.Passes.empty())
     return Options.Passes;
   if (!Options.OptLevel.empty())
     return "default<" + Options.OptLevel + ">";
@@ -208,10 +210,11 @@ static Error runPipeline(const Bundle &B, const Submodule &M, Module &Mod,
 }
 
 Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
-  if (M.getKind() != ModuleKind::LLVM)
-    return B.moduleError(M, "mm-lli runs LLVM IR submodules only");
   auto Context = std::make_unique<LLVMContext>();
-  Expected<std::unique_ptr<Module>> Parsed = parseLLVMSubmodule(B, M, *Context);
+  Expected<std::unique_ptr<Module>> Parsed =
+      M.getKind() == ModuleKind::MLIR
+          ? lowerMLIRSubmoduleToLLVM(B, M, *Context)
+          : parseLLVMSubmodule(B, M, *Context);
   if (!Parsed)
     return Parsed.takeError();
   Module &Mod = **Parsed;
