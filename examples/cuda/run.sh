@@ -23,5 +23,7 @@ cuda_flags="-x cuda -nocudainc -include cuda_runtime.h -I$root/include/mm-cuda -
 "$clang" $cuda_flags --cuda-host-only -S -emit-llvm "$source" -o "$work/host.ll"
 "$clang" $cuda_flags --cuda-device-only --cuda-gpu-arch=sm_70 -S -emit-llvm \
   "$source" -o "$work/kernels.ll"
-"$build/bin/mm-bundle" join "$work/host.ll" "$work/kernels.ll" -o "$work/program.mml"
+# The device submodule is optimized at -O3 after mm-lli lowers it for the CPU.
+"$build/bin/mm-bundle" join "$work/host.ll" "$work/kernels.ll" \
+  --set='role=device:opt=O3' -o "$work/program.mml"
 exec "$build/bin/mm-lli" "$@" "$work/program.mml"

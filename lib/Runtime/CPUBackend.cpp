@@ -48,6 +48,9 @@ struct LaunchState {
   const LaunchConfig &Config;
   void **Args;
   uint64_t NumBlocks;
+  /// Blocks a worker takes at once: few enough atomic operations for small
+  /// blocks, enough chunks per worker to balance the load.
+  uint64_t ChunkSize = 1;
   std::atomic<uint64_t> NextBlock{0};
   std::atomic<bool> Failed{false};
   std::mutex ErrorLock;
@@ -115,8 +118,9 @@ private:
 };
 } // namespace
 
-/// Runs blocks of \p W's launch until none is left or the launch failed.
-/// A trap in a block longjmps back here; the trap has recorded the error.
+/// Runs blocks of \p W's launch, a chunk of consecutive blocks at a time,
+/// until none is left or the launch failed. A trap in a block longjmps back
+/// here; the trap has recorded the error.
 static void runBlocks(Worker &W) {
   LaunchState &L = *W.Launch;
   if (setjmp(W.TrapJump))
@@ -124,13 +128,17 @@ static void runBlocks(Worker &W) {
   const mm_dim3 &Grid = L.Config.Grid;
   mm_block_fn BlockFn = L.Kernel.Descriptor->block_fn;
   while (!L.Failed.load(std::memory_order_relaxed)) {
-    uint64_t I = L.NextBlock.fetch_add(1, std::memory_order_relaxed);
-    if (I >= L.NumBlocks)
+    uint64_t First =
+        L.NextBlock.fetch_add(L.ChunkSize, std::memory_order_relaxed);
+    if (First >= L.NumBlocks)
       return;
-    W.Context.block_idx.x = I % Grid.x;
-    W.Context.block_idx.y = I / Grid.x % Grid.y;
-    W.Context.block_idx.z = I / (uint64_t(Grid.x) * Grid.y);
-    BlockFn(L.Args, &W.Context);
+    uint64_t End = std::min(First + L.ChunkSize, L.NumBlocks);
+    for (uint64_t I = First; I < End; ++I) {
+      W.Context.block_idx.x = I % Grid.x;
+      W.Context.block_idx.y = I / Grid.x % Grid.y;
+      W.Context.block_idx.z = I / (uint64_t(Grid.x) * Grid.y);
+      BlockFn(L.Args, &W.Context);
+    }
   }
 }
 
