@@ -9,9 +9,10 @@
 //   - its descriptor `__mm_kernel.K` (BlockABI.h).
 // A kernel with barriers or warp operations is split at them: its thread
 // function becomes resumable (an i32 state argument says where to resume, it
-// returns the barrier it stopped at, 0 when done), values live across a
-// barrier and every alloca move to per-thread scratch memory, and the block
-// function runs all threads region by region. See docs/device-lowering.md.
+// returns the sync point it stopped at, 0 when done), values live across a
+// sync point and every alloca move to per-thread scratch memory, and the
+// block function runs all threads region by region while they agree, warp by
+// warp otherwise. See docs/device-lowering.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,12 +49,34 @@ static constexpr unsigned DynamicSharedOffset =
 static constexpr unsigned ThreadScratchOffset =
     offsetof(mm_block_context, thread_scratch);
 
-/// Per-thread scratch starts with a slot through which warp operations
-/// exchange values.
-static constexpr uint64_t ExchangeSlotSize = 8;
+/// Per-thread scratch starts with a header: the slot through which warp
+/// operations exchange values, then where the block function keeps the sync
+/// point that the thread stopped at.
+static constexpr uint64_t ExchangeSlotOffset = 0;
+static constexpr uint64_t StopSlotOffset = 8;
+static constexpr uint64_t ScratchHeaderSize = 16;
 static constexpr uint32_t MaxThreadsPerBlock = 1024;
 
-static constexpr StringLiteral SyncMarkerName = "__mm_device_sync_marker";
+/// Placeholders for the sync points until the kernel is split at them: a
+/// block barrier waits for every thread of the block that has not exited, a
+/// warp sync point for the threads of the warp.
+static constexpr StringLiteral BlockSyncMarkerName =
+    "__mm_device_block_sync_marker";
+static constexpr StringLiteral WarpSyncMarkerName =
+    "__mm_device_warp_sync_marker";
+
+static bool isSyncMarker(const Instruction &I) {
+  auto *Call = dyn_cast<CallInst>(&I);
+  if (!Call || !Call->getCalledFunction())
+    return false;
+  StringRef Name = Call->getCalledFunction()->getName();
+  return Name == BlockSyncMarkerName || Name == WarpSyncMarkerName;
+}
+
+static void emitSyncMarker(IRBuilder<> &B, StringRef MarkerName) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  B.CreateCall(M.getOrInsertFunction(MarkerName, B.getVoidTy()));
+}
 
 namespace {
 /// The arguments that a thread function takes after the kernel's own.
@@ -256,31 +279,38 @@ static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
 }
 
 /// A warp operation of a kernel, exchanged through per-thread scratch: each
-/// thread stores its value, all threads sync, each reads what it needs, and
-/// all sync again before the slot can be reused.
+/// thread stores its value, the warp syncs, each thread reads what it needs,
+/// and the warp syncs again before the slot can be reused.
 static Value *emitWarpExchange(IRBuilder<> &B, const ThreadValues &TV,
                                unsigned WarpSize, Value *Own,
                                function_ref<Value *(Value *Linear,
                                                     Value *WarpBase)>
                                    Read) {
-  Module &M = *B.GetInsertBlock()->getModule();
-  FunctionCallee Sync =
-      M.getOrInsertFunction(SyncMarkerName, B.getVoidTy());
   Value *Linear = linearThreadId(B, TV);
   Value *WarpBase = B.CreateSub(Linear, B.CreateURem(Linear, B.getInt32(WarpSize)));
-  B.CreateStore(Own, TV.ThreadScratch);
-  B.CreateCall(Sync);
+  B.CreateStore(Own, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
+                                                  TV.ThreadScratch,
+                                                  ExchangeSlotOffset));
+  emitSyncMarker(B, WarpSyncMarkerName);
   Value *Result = Read(Linear, WarpBase);
-  B.CreateCall(Sync);
+  emitSyncMarker(B, WarpSyncMarkerName);
   return Result;
+}
+
+/// Thread \p Thread's scratch memory in the block's.
+static Value *threadScratch(IRBuilder<> &B, Value *BlockScratch,
+                            Value *Stride, Value *Thread) {
+  return B.CreateGEP(B.getInt8Ty(), BlockScratch,
+                     B.CreateMul(B.CreateZExt(Thread, B.getInt64Ty()), Stride),
+                     "scratch");
 }
 
 /// The exchange slot of thread \p Thread of the block.
 static Value *exchangeSlot(IRBuilder<> &B, const ThreadValues &TV,
                            Value *Thread) {
-  return B.CreateGEP(B.getInt8Ty(), TV.BlockScratch,
-                     B.CreateMul(B.CreateZExt(Thread, B.getInt64Ty()),
-                                 TV.ScratchStride));
+  return B.CreateConstInBoundsGEP1_64(
+      B.getInt8Ty(), threadScratch(B, TV.BlockScratch, TV.ScratchStride, Thread),
+      ExchangeSlotOffset);
 }
 
 /// The ballot of the warp over the exchanged i32 predicates, and which of
@@ -473,13 +503,16 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
         Intrinsic::ctpop, B.CreateAnd(Call.getArgOperand(0), Below));
     return B.CreateAdd(Call.getArgOperand(1), Count);
   }
-  if (Name == "llvm.nvvm.barrier0" || Name == "llvm.nvvm.barrier.sync" ||
-      Name == "llvm.nvvm.bar.warp.sync" || Name == "llvm.amdgcn.s.barrier" ||
+  bool IsBlockBarrier = Name == "llvm.nvvm.barrier0" ||
+                        Name == "llvm.nvvm.barrier.sync" ||
+                        Name == "llvm.amdgcn.s.barrier";
+  if (IsBlockBarrier || Name == "llvm.nvvm.bar.warp.sync" ||
       Name == "llvm.amdgcn.wave.barrier") {
     if (!IsKernel)
       return nullptr; // one thread: nothing to wait for
     SawBarrier = true;
-    B.CreateCall(S.M.getOrInsertFunction(SyncMarkerName, B.getVoidTy()));
+    emitSyncMarker(B, IsBlockBarrier ? BlockSyncMarkerName
+                                     : WarpSyncMarkerName);
     return nullptr;
   }
   if (Name == "llvm.amdgcn.s.waitcnt" || Name == "llvm.amdgcn.sched.barrier")
@@ -515,8 +548,7 @@ Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (auto *Call = dyn_cast<CallBase>(&I))
-        if (Call->getCalledFunction() &&
-            Call->getCalledFunction()->getName() != SyncMarkerName)
+        if (Call->getCalledFunction() && !isSyncMarker(*Call))
           Calls.push_back(Call);
   for (CallBase *Call : Calls) {
     bool Erase = false;
@@ -658,11 +690,20 @@ static bool isLiveAcrossSync(Instruction &I,
   return false;
 }
 
-/// Splits \p T at its sync markers and makes it resumable; returns the
-/// per-thread scratch size.
-static Expected<uint64_t> makeResumable(LoweringState &S, Function &T,
-                                        StringRef KernelName,
-                                        const ThreadValues &TV) {
+namespace {
+/// What the block function needs to know of a resumable thread function.
+struct ResumableLayout {
+  uint64_t ScratchSize = 0; ///< per thread
+  /// Sync points 1 to NumBlockBarriers are block barriers, the following
+  /// ones warp sync points.
+  unsigned NumBlockBarriers = 0;
+};
+} // namespace
+
+/// Splits \p T at its sync markers and makes it resumable.
+static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
+                                               StringRef KernelName,
+                                               const ThreadValues &TV) {
   const DataLayout &DL = S.M.getDataLayout();
   // Scalars first become SSA values, so that only what is really live across
   // a barrier goes to scratch memory.
@@ -676,13 +717,21 @@ static Expected<uint64_t> makeResumable(LoweringState &S, Function &T,
       PromoteMemToReg(Promotable, DT);
   }
 
-  SmallVector<CallInst *> Markers;
+  // Block barriers first, so that the block function tells them from warp
+  // sync points by their number.
+  SmallVector<CallInst *> Markers, WarpMarkers;
   for (BasicBlock &BB : T)
     for (Instruction &I : BB)
-      if (auto *Call = dyn_cast<CallInst>(&I);
-          Call && Call->getCalledFunction() &&
-          Call->getCalledFunction()->getName() == SyncMarkerName)
-        Markers.push_back(Call);
+      if (isSyncMarker(I)) {
+        auto *Marker = cast<CallInst>(&I);
+        (Marker->getCalledFunction()->getName() == BlockSyncMarkerName
+             ? Markers
+             : WarpMarkers)
+            .push_back(Marker);
+      }
+  ResumableLayout Layout;
+  Layout.NumBlockBarriers = Markers.size();
+  append_range(Markers, WarpMarkers);
   SmallVector<BasicBlock *> SyncBlocks;
   SmallPtrSet<BasicBlock *, 16> SyncBlockSet;
   for (CallInst *Marker : Markers) {
@@ -701,13 +750,12 @@ static Expected<uint64_t> makeResumable(LoweringState &S, Function &T,
   for (Instruction *I : LiveAcross)
     DemoteRegToStack(*I, false, T.getEntryBlock().getFirstInsertionPt());
 
-  // Every alloca moves to this thread's scratch memory, after the exchange
-  // slot of warp operations.
+  // Every alloca moves to this thread's scratch memory, after its header.
   BasicBlock *OldEntry = &T.getEntryBlock();
   BasicBlock *Resume =
       BasicBlock::Create(T.getContext(), "dispatch", &T, OldEntry);
   IRBuilder<> B(Resume);
-  uint64_t Size = ExchangeSlotSize;
+  uint64_t Size = ScratchHeaderSize;
   Align MaxAlign(16);
   for (BasicBlock &BB : T)
     for (Instruction &I : make_early_inc_range(BB)) {
@@ -741,7 +789,8 @@ static Expected<uint64_t> makeResumable(LoweringState &S, Function &T,
     ReturnInst::Create(T.getContext(), Number, Sync);
     Switch->addCase(Number, Continue);
   }
-  return alignTo(Size, MaxAlign);
+  Layout.ScratchSize = alignTo(Size, MaxAlign);
+  return Layout;
 }
 
 //===----------------------------------------------------------------------===//
@@ -861,11 +910,48 @@ static SmallVector<Value *> threadCallArgs(const BlockValues &BV,
   return Args;
 }
 
+/// Emits a loop over the linear thread indices [\p Begin, \p End), which must
+/// not be empty; otherwise as emitThreadLoops.
+static SmallVector<Value *>
+emitLinearLoop(IRBuilder<> &B, Value *Begin, Value *End,
+               ArrayRef<Value *> Carried,
+               function_ref<SmallVector<Value *>(Value *Linear,
+                                                 ArrayRef<Value *> Carried)>
+                   Body) {
+  Function *F = B.GetInsertBlock()->getParent();
+  BasicBlock *Preheader = B.GetInsertBlock();
+  BasicBlock *Header = BasicBlock::Create(F->getContext(), "thread", F,
+                                          Preheader->getNextNode());
+  B.CreateBr(Header);
+  B.SetInsertPoint(Header);
+  PHINode *IV = B.CreatePHI(B.getInt32Ty(), 2, "thread");
+  IV->addIncoming(Begin, Preheader);
+  SmallVector<PHINode *> Phis;
+  SmallVector<Value *> Current;
+  for (Value *V : Carried) {
+    Phis.push_back(B.CreatePHI(V->getType(), 2));
+    Phis.back()->addIncoming(V, Preheader);
+    Current.push_back(Phis.back());
+  }
+  SmallVector<Value *> Next = Body(IV, Current);
+  Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
+                              /*HasNSW=*/true);
+  BasicBlock *Latch = B.GetInsertBlock();
+  BasicBlock *Exit = BasicBlock::Create(F->getContext(), "thread.end", F,
+                                        Latch->getNextNode());
+  B.CreateCondBr(B.CreateICmpULT(IVNext, End), Header, Exit);
+  IV->addIncoming(IVNext, Latch);
+  for (auto [Phi, V] : zip(Phis, Next))
+    Phi->addIncoming(V, Latch);
+  B.SetInsertPoint(Exit);
+  return Next;
+}
+
 /// Builds `__mm_block.K`: thread function \p T for every thread of the
-/// block; if \p ScratchStride is set, region by region (T is resumable).
+/// block; if \p Layout is set, region by region (T is resumable).
 static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
                                     Function &T,
-                                    std::optional<uint64_t> ScratchStride) {
+                                    std::optional<ResumableLayout> Layout) {
   LLVMContext &C = S.M.getContext();
   PointerType *Ptr = PointerType::get(C, 0);
   Function *Block = Function::Create(
@@ -885,7 +971,7 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
   B.CreateRetVoid();
   B.SetInsertPoint(Run);
 
-  if (!ScratchStride) {
+  if (!Layout) {
     emitThreadLoops(B, BV.TV.NTid, {}, [&](Value *const Index[3],
                                           ArrayRef<Value *>) {
       B.CreateCall(&T, threadCallArgs(BV, Index));
@@ -895,43 +981,71 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
     return Block;
   }
 
-  // Region by region: every thread runs from where it stopped to its next
-  // barrier; all must stop at the same one (the smallest and the largest
-  // barrier number reached agree), else the barrier is in divergent control
-  // flow.
+  // Each thread's stop (the sync point it waits at, 0 once it has exited)
+  // is kept in its scratch header. Sync point k is a block barrier when
+  // k <= NumBlockBarriers, else a warp sync point.
+  Value *Stride = B.getInt64(Layout->ScratchSize);
+  Value *BlockScratch = BV.TV.BlockScratch;
+  auto StopSlot = [&](Value *Linear) {
+    return B.CreateConstInBoundsGEP1_64(
+        B.getInt8Ty(), threadScratch(B, BlockScratch, Stride, Linear),
+        StopSlotOffset, "stop.slot");
+  };
+  auto CallThread = [&](Value *const Index[3], Value *Linear, Value *State) {
+    SmallVector<Value *> CallArgs = threadCallArgs(BV, Index);
+    Value *Own = threadScratch(B, BlockScratch, Stride, Linear);
+    append_values(CallArgs, Own, BlockScratch, Stride, State);
+    Value *Stop = B.CreateCall(&T, CallArgs, "stop");
+    B.CreateStore(Stop, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Own,
+                                                     StopSlotOffset,
+                                                     "stop.slot"));
+    return Stop;
+  };
+  Constant *NoStop = B.getInt32(~0u);
+  Constant *NumBlockBarriers = B.getInt32(Layout->NumBlockBarriers);
+  auto EmitDivergenceTrap = [&](BasicBlock *At, StringRef What) {
+    B.SetInsertPoint(At);
+    emitTrap(B, Ctx, (Kernel.getName() + ": " + What).str());
+    B.CreateUnreachable();
+  };
+  BasicBlock *BlockDiverged = BasicBlock::Create(C, "block.diverged", Block);
+  EmitDivergenceTrap(BlockDiverged,
+                     "threads of one block reached different barriers (a "
+                     "barrier in divergent control flow)");
+  BasicBlock *WarpDiverged = BasicBlock::Create(C, "warp.diverged", Block);
+  EmitDivergenceTrap(WarpDiverged,
+                     "threads of one warp reached different warp operations "
+                     "(a warp operation in divergent control flow)");
+
+  // While every thread is live and at the same sync point, the block runs
+  // region by region: a loop nest per state, with that state constant, so
+  // that each is its own vectorizable loop.
   auto *Resume = cast<SwitchInst>(T.getEntryBlock().getTerminator());
   unsigned NumStates = Resume->getNumCases() + 1;
+  B.SetInsertPoint(Run);
   BasicBlock *Dispatch = BasicBlock::Create(C, "region.dispatch", Block);
   BasicBlock *Check = BasicBlock::Create(C, "region.check", Block);
+  BasicBlock *BadState = BasicBlock::Create(C, "region.unknown", Block);
   B.CreateBr(Dispatch);
+  B.SetInsertPoint(BadState);
+  B.CreateUnreachable(); // states come from the thread function's returns
   B.SetInsertPoint(Dispatch);
-  PHINode *State = B.CreatePHI(B.getInt32Ty(), 2, "state");
+  PHINode *State = B.CreatePHI(B.getInt32Ty(), 3, "state");
   State->addIncoming(B.getInt32(0), Run);
-  SwitchInst *Regions = B.CreateSwitch(State, Check, NumStates);
+  SwitchInst *Regions = B.CreateSwitch(State, BadState, NumStates);
   B.SetInsertPoint(Check);
   PHINode *MinPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.min");
   PHINode *MaxPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.max");
-  // An unknown state cannot happen; it reads as divergence.
-  MinPhi->addIncoming(B.getInt32(0), Dispatch);
-  MaxPhi->addIncoming(B.getInt32(~0u), Dispatch);
-  Value *Stride = B.getInt64(*ScratchStride);
   for (unsigned K = 0; K < NumStates; ++K) {
     BasicBlock *Region = BasicBlock::Create(
         C, "region." + Twine(K), Block, Check);
     Regions->addCase(B.getInt32(K), Region);
     B.SetInsertPoint(Region);
     SmallVector<Value *> Reached = emitThreadLoops(
-        B, BV.TV.NTid, {B.getInt32(~0u), B.getInt32(0)},
+        B, BV.TV.NTid, {NoStop, B.getInt32(0)},
         [&](Value *const Index[3], ArrayRef<Value *> MinMax) {
-          SmallVector<Value *> CallArgs = threadCallArgs(BV, Index);
           Value *Linear = linearIndex(B, Index, BV.TV.NTid);
-          Value *Own = B.CreateGEP(
-              B.getInt8Ty(), BV.TV.BlockScratch,
-              B.CreateMul(B.CreateZExt(Linear, B.getInt64Ty()), Stride),
-              "scratch");
-          append_values(CallArgs, Own, BV.TV.BlockScratch, Stride,
-                        B.getInt32(K));
-          Value *Stop = B.CreateCall(&T, CallArgs, "stop");
+          Value *Stop = CallThread(Index, Linear, B.getInt32(K));
           return SmallVector<Value *>{
               B.CreateBinaryIntrinsic(Intrinsic::umin, MinMax[0], Stop),
               B.CreateBinaryIntrinsic(Intrinsic::umax, MinMax[1], Stop)};
@@ -941,19 +1055,125 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
     B.CreateBr(Check);
   }
   B.SetInsertPoint(Check);
-  BasicBlock *Diverged = BasicBlock::Create(C, "diverged", Block);
-  BasicBlock *Agreed = BasicBlock::Create(C, "agreed", Block);
-  B.CreateCondBr(B.CreateICmpNE(MinPhi, MaxPhi), Diverged, Agreed);
-  B.SetInsertPoint(Diverged);
-  emitTrap(B, Ctx,
-           (Kernel.getName() +
-            ": threads of one block reached different barriers (a barrier "
-            "in divergent control flow)")
-               .str());
-  B.CreateUnreachable();
+  BasicBlock *Agreed = BasicBlock::Create(C, "region.agreed", Block);
+  BasicBlock *General = BasicBlock::Create(C, "general", Block);
+  B.CreateCondBr(B.CreateICmpEQ(MinPhi, MaxPhi), Agreed, General);
   B.SetInsertPoint(Agreed);
   B.CreateCondBr(B.CreateICmpEQ(MinPhi, B.getInt32(0)), Done, Dispatch);
   State->addIncoming(MinPhi, Agreed);
+
+  // Otherwise (threads exited, or warps at different sync points) warp by
+  // warp: sweeps over the warps run each warp whose live threads all wait
+  // at the same warp sync point, or at the block barrier just released, to
+  // their next stop. When a sweep makes no progress, every live thread waits
+  // at a block barrier: the same one, which is released, or the block
+  // diverged.
+  auto ThreadIndex = [&](Value *Linear, Value *Index[3]) {
+    Value *XY = B.CreateMul(BV.TV.NTid[0], BV.TV.NTid[1]);
+    Index[0] = B.CreateURem(Linear, BV.TV.NTid[0], "tid.x");
+    Index[1] = B.CreateURem(B.CreateUDiv(Linear, BV.TV.NTid[0]),
+                            BV.TV.NTid[1], "tid.y");
+    Index[2] = B.CreateUDiv(Linear, XY, "tid.z");
+  };
+  // The smallest and largest stops of the live threads in [Begin, End), and
+  // how many have exited.
+  auto ScanStops = [&](Value *Begin, Value *End) {
+    return emitLinearLoop(
+        B, Begin, End, {NoStop, B.getInt32(0), B.getInt32(0)},
+        [&](Value *Linear, ArrayRef<Value *> Acc) {
+          Value *Stop = B.CreateLoad(B.getInt32Ty(), StopSlot(Linear), "stop");
+          Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
+          return SmallVector<Value *>{
+              B.CreateSelect(Exited, Acc[0],
+                             B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[0],
+                                                     Stop)),
+              B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[1], Stop),
+              B.CreateAdd(Acc[2], B.CreateZExt(Exited, B.getInt32Ty()))};
+        });
+  };
+  unsigned W = S.WarpSize;
+  BasicBlock *Sweep = BasicBlock::Create(C, "sweep", Block);
+  BasicBlock *SweepNext = BasicBlock::Create(C, "sweep.next", Block);
+  BasicBlock *SweepEnd = BasicBlock::Create(C, "sweep.end", Block);
+  B.SetInsertPoint(General);
+  PHINode *Released = B.CreatePHI(B.getInt32Ty(), 3, "released");
+  Released->addIncoming(B.getInt32(0), Check);
+  Value *NumWarps = B.CreateUDiv(B.CreateAdd(BV.Threads, B.getInt32(W - 1)),
+                                 B.getInt32(W), "warps");
+  B.CreateBr(Sweep);
+
+  B.SetInsertPoint(Sweep);
+  PHINode *Warp = B.CreatePHI(B.getInt32Ty(), 2, "warp");
+  PHINode *Progress = B.CreatePHI(B.getInt1Ty(), 2, "progress");
+  Warp->addIncoming(B.getInt32(0), General);
+  Progress->addIncoming(B.getFalse(), General);
+  Value *Begin = B.CreateMul(Warp, B.getInt32(W), "warp.begin");
+  Value *End = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, B.CreateAdd(Begin, B.getInt32(W)), BV.Threads);
+  SmallVector<Value *> WarpStops = ScanStops(Begin, End);
+  Value *WarpMin = WarpStops[0], *WarpMax = WarpStops[1];
+  BasicBlock *WarpLive = BasicBlock::Create(C, "warp.live", Block);
+  BasicBlock *WarpAgreed = BasicBlock::Create(C, "warp.agreed", Block);
+  BasicBlock *WarpRun = BasicBlock::Create(C, "warp.run", Block);
+  BasicBlock *WarpScanned = B.GetInsertBlock();
+  B.CreateCondBr(B.CreateICmpEQ(WarpMin, NoStop), SweepNext, WarpLive);
+  B.SetInsertPoint(WarpLive);
+  BasicBlock *WarpMixed = BasicBlock::Create(C, "warp.mixed", Block);
+  B.CreateCondBr(B.CreateICmpEQ(WarpMin, WarpMax), WarpAgreed, WarpMixed);
+  B.SetInsertPoint(WarpMixed);
+  // Threads of one warp at different block barriers diverged in the block.
+  B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
+                 WarpDiverged);
+  B.SetInsertPoint(WarpAgreed);
+  Value *Runnable = B.CreateOr(B.CreateICmpUGT(WarpMin, NumBlockBarriers),
+                               B.CreateICmpEQ(WarpMin, Released));
+  B.CreateCondBr(Runnable, WarpRun, SweepNext);
+  B.SetInsertPoint(WarpRun);
+  emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
+    Value *Stop = B.CreateLoad(B.getInt32Ty(), StopSlot(Linear), "stop");
+    BasicBlock *Call = BasicBlock::Create(C, "thread.call", Block);
+    BasicBlock *Skip = BasicBlock::Create(C, "thread.skip", Block);
+    B.CreateCondBr(B.CreateICmpEQ(Stop, B.getInt32(0)), Skip, Call);
+    B.SetInsertPoint(Call);
+    Value *Index[3];
+    ThreadIndex(Linear, Index);
+    CallThread(Index, Linear, WarpMin);
+    B.CreateBr(Skip);
+    B.SetInsertPoint(Skip);
+    return SmallVector<Value *>();
+  });
+  BasicBlock *WarpRan = B.GetInsertBlock();
+  B.CreateBr(SweepNext);
+
+  B.SetInsertPoint(SweepNext);
+  PHINode *NextProgress = B.CreatePHI(B.getInt1Ty(), 3);
+  NextProgress->addIncoming(Progress, WarpScanned);
+  NextProgress->addIncoming(Progress, WarpAgreed);
+  NextProgress->addIncoming(B.getTrue(), WarpRan);
+  Value *NextWarp = B.CreateAdd(Warp, B.getInt32(1));
+  Warp->addIncoming(NextWarp, SweepNext);
+  Progress->addIncoming(NextProgress, SweepNext);
+  B.CreateCondBr(B.CreateICmpULT(NextWarp, NumWarps), Sweep, SweepEnd);
+
+  B.SetInsertPoint(SweepEnd);
+  BasicBlock *BlockScan = BasicBlock::Create(C, "block.scan", Block);
+  B.CreateCondBr(NextProgress, General, BlockScan);
+  Released->addIncoming(B.getInt32(0), SweepEnd);
+  B.SetInsertPoint(BlockScan);
+  SmallVector<Value *> BlockStops = ScanStops(B.getInt32(0), BV.Threads);
+  Value *BlockMin = BlockStops[0];
+  BasicBlock *BlockLive = BasicBlock::Create(C, "block.live", Block);
+  BasicBlock *BlockAgreed = BasicBlock::Create(C, "block.agreed", Block);
+  B.CreateCondBr(B.CreateICmpEQ(BlockMin, NoStop), Done, BlockLive);
+  B.SetInsertPoint(BlockLive);
+  B.CreateCondBr(B.CreateICmpEQ(BlockMin, BlockStops[1]), BlockAgreed,
+                 BlockDiverged);
+  // With every thread live the block goes back to running region by region.
+  B.SetInsertPoint(BlockAgreed);
+  B.CreateCondBr(B.CreateICmpEQ(BlockStops[2], B.getInt32(0)), Dispatch,
+                 General);
+  State->addIncoming(BlockMin, BlockAgreed);
+  Released->addIncoming(BlockMin, BlockAgreed);
   return Block;
 }
 
@@ -1070,21 +1290,24 @@ Error mm::device::lowerKernel(LoweringState &S, Function &K) {
     return E;
   uint64_t StaticShared = lowerSharedMemory(S, *T, TV);
 
-  std::optional<uint64_t> Scratch;
+  std::optional<ResumableLayout> Layout;
   if (Synchronizes) {
-    Expected<uint64_t> Size = makeResumable(S, *T, KernelName, TV);
-    if (!Size)
-      return Size.takeError();
-    Scratch = *Size;
+    Expected<ResumableLayout> Resumable =
+        makeResumable(S, *T, KernelName, TV);
+    if (!Resumable)
+      return Resumable.takeError();
+    Layout = *Resumable;
   }
-  if (Function *Marker = S.M.getFunction(SyncMarkerName);
-      Marker && Marker->use_empty())
-    Marker->eraseFromParent();
+  for (StringRef MarkerName : {BlockSyncMarkerName, WarpSyncMarkerName})
+    if (Function *Marker = S.M.getFunction(MarkerName);
+        Marker && Marker->use_empty())
+      Marker->eraseFromParent();
 
-  Function *Block = buildBlockFunction(S, K, *T, Scratch);
+  Function *Block = buildBlockFunction(S, K, *T, Layout);
   uint32_t Flags = (HasBarriers ? MM_KERNEL_HAS_BARRIERS : 0) |
                    (HasWarpOps ? MM_KERNEL_HAS_WARP_OPS : 0);
-  emitDescriptor(S, K, *Block, Flags, StaticShared, Scratch.value_or(0));
+  emitDescriptor(S, K, *Block, Flags, StaticShared,
+                 Layout ? Layout->ScratchSize : 0);
 
   K.removeDeadConstantUsers();
   if (!K.use_empty())

@@ -16,8 +16,9 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define internal i32 @k.mm.thread(ptr %out, i32 %n, {{.*}}, ptr %scratch, ptr %block.scratch, i64 %scratch.stride, i32 %state)
 ; Resuming: a switch on the barrier the thread stopped at.
+; Scratch starts with a 16-byte header (the warp exchange slot, the stop).
 ; CHECK: dispatch:
-; CHECK: %sum.reg2mem{{[0-9]*}} = getelementptr inbounds i8, ptr %scratch, i64
+; CHECK: %sum.reg2mem{{[0-9]*}} = getelementptr inbounds i8, ptr %scratch, i64 {{[1-9][0-9]+}}
 ; CHECK: switch i32 %state, label %[[START:.*]] [
 ; CHECK-NEXT: i32 1, label %resume
 ; CHECK-NEXT: i32 2, label %resume{{[0-9]+}}
@@ -50,12 +51,15 @@ loop:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %loop
 
-; A shuffle: store this thread's value, sync, read the source lane's, sync.
+; A shuffle: store this thread's value, warp sync, read the source lane's,
+; warp sync. Block barriers are numbered first (1, 2), warp sync points
+; after them (3, 4).
 ; CHECK: %shfl.lane = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
-; CHECK: store i32 %sum.next{{.*}}, ptr %scratch
-; CHECK: ret i32 2
+; CHECK: [[SLOT:%[0-9]+]] = getelementptr inbounds i8, ptr %scratch, i64 0
+; CHECK-NEXT: store i32 %sum.next{{.*}}, ptr [[SLOT]]
 ; CHECK: ret i32 3
 ; CHECK: ret i32 4
+; CHECK: ret i32 2
 ; CHECK: %d = getelementptr i32, ptr %dynamic.shared, i32 %tid.x
 exit:
   %shuffled = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 -1, i32 %sum.next, i32 1, i32 31)
@@ -68,30 +72,57 @@ exit:
   ret void
 }
 
-; The block function runs all threads from state 0, then from the barrier
-; they all stopped at, until they all finish; threads stopping at different
-; barriers trap.
+; The block function runs all threads from state 0, then, while they all
+; stop at the same sync point, from there, region by region, keeping each
+; thread's stop in its scratch header (offset 8).
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK: %thread.scratch = load ptr
+; CHECK: block.diverged:
+; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function)
+; CHECK: warp.diverged:
+; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function.1)
 ; CHECK: region.dispatch:
-; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %region.min, %agreed ]
-; CHECK-NEXT: switch i32 %state, label %region.check [
+; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %region.min, %region.agreed ], [ %{{[0-9]+}}, %block.agreed ]
+; CHECK-NEXT: switch i32 %state, label %region.unknown [
 ; CHECK-NEXT: i32 0, label %region.0
 ; CHECK: i32 4, label %region.4
 ; CHECK: region.0:
 ; CHECK: tid.x:
 ; CHECK: %scratch = getelementptr i8, ptr %thread.scratch, i64 %{{[0-9]+}}
 ; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %scratch, ptr %thread.scratch, i64 [[SCRATCH]], i32 0)
+; CHECK-NEXT: %stop.slot = getelementptr inbounds i8, ptr %scratch, i64 8
+; CHECK-NEXT: store i32 %stop, ptr %stop.slot
 ; CHECK: call i32 @llvm.umin.i32(i32 %{{[0-9]+}}, i32 %stop)
 ; CHECK: call i32 @llvm.umax.i32(i32 %{{[0-9]+}}, i32 %stop)
 ; CHECK: region.check:
-; CHECK: %[[DIVERGED:[0-9]+]] = icmp ne i32 %region.min, %region.max
-; CHECK-NEXT: br i1 %[[DIVERGED]], label %diverged, label %agreed
-; CHECK: diverged:
-; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function{{.*}})
-; CHECK: agreed:
+; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.min, %region.max
+; CHECK-NEXT: br i1 %[[AGREED]], label %region.agreed, label %general
+; CHECK: region.agreed:
 ; CHECK-NEXT: %[[FINISHED:[0-9]+]] = icmp eq i32 %region.min, 0
 ; CHECK-NEXT: br i1 %[[FINISHED]], label %done, label %region.dispatch
+
+; Otherwise warp by warp: a warp whose live threads (stop != 0) agree runs
+; on from a warp sync point (> 2) or from the block barrier just released.
+; CHECK: general:
+; CHECK-NEXT: %released = phi i32 [ 0, %region.check ], [ 0, %sweep.end ], [ %[[BLOCKMIN:[0-9]+]], %block.agreed ]
+; CHECK: sweep:
+; CHECK: warp.live:
+; CHECK: br i1 %{{[0-9]+}}, label %warp.agreed, label %warp.mixed
+; CHECK: warp.agreed:
+; CHECK-NEXT: %[[WARPSYNC:[0-9]+]] = icmp ugt i32 %[[WARPMIN:[0-9]+]], 2
+; CHECK-NEXT: %[[RELEASED:[0-9]+]] = icmp eq i32 %[[WARPMIN]], %released
+; CHECK-NEXT: %[[RUNNABLE:[0-9]+]] = or i1 %[[WARPSYNC]], %[[RELEASED]]
+; CHECK-NEXT: br i1 %[[RUNNABLE]], label %warp.run, label %sweep.next
+; CHECK: warp.mixed:
+; CHECK-NEXT: %[[SAMEBLOCK:[0-9]+]] = icmp ule i32 %{{[0-9]+}}, 2
+; CHECK-NEXT: br i1 %[[SAMEBLOCK]], label %block.diverged, label %warp.diverged
+; CHECK: thread.call:
+; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[WARPMIN]])
+; When a sweep made no progress, every live thread waits at the same block
+; barrier, which is released: region by region again if none has exited.
+; CHECK: block.agreed:
+; CHECK-NEXT: %[[NONEEXITED:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
+; CHECK-NEXT: br i1 %[[NONEEXITED]], label %region.dispatch, label %general
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()

@@ -399,16 +399,98 @@ TEST_F(DeviceLoweringTest, WarpOperationsFollowPTX) {
   EXPECT_EQ(Out, Expected);
 }
 
+TEST_F(DeviceLoweringTest, BlockReduceWithWarpZeroShuffles) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z11blockReducePKiPii");
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS | MM_KERNEL_HAS_WARP_OPS));
+  // 256 threads (8 warps) and 96 threads (3 warps); the last block is only
+  // partly inside the input.
+  for (int Threads : {256, 96}) {
+    int N = 1000, Blocks = (N + Threads - 1) / Threads;
+    std::vector<int> In(N), Out(Blocks, -1), Expected(Blocks, 0);
+    for (int I = 0; I < N; ++I) {
+      In[I] = I * 7 % 31 - 9;
+      Expected[I / Threads] += In[I];
+    }
+    const int *InP = In.data();
+    int *OutP = Out.data();
+    ASSERT_TRUE(launch(K, {uint32_t(Blocks), 1, 1}, {uint32_t(Threads), 1, 1},
+                       {&InP, &OutP, &N}));
+    EXPECT_EQ(Out, Expected) << Threads << " threads";
+  }
+}
+
+TEST_F(DeviceLoweringTest, WarpsAtDifferentWarpOperations) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z15warpSpecializedPKiPi");
+  ASSERT_TRUE(K);
+  const int Threads = 128;
+  std::vector<int> In(Threads), Out(Threads), Expected(Threads);
+  for (int T = 0; T < Threads; ++T)
+    In[T] = T * T % 97;
+  for (int T = 0; T < Threads; ++T) {
+    int Lane = T % 32;
+    Expected[T] = T / 32 % 2 == 0 ? In[T ^ 1]
+                                  : (Lane >= 1 ? In[T - 1] : In[T]) * 2;
+  }
+  const int *InP = In.data();
+  int *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {1, 1, 1}, {Threads, 1, 1}, {&InP, &OutP}));
+  EXPECT_EQ(Out, Expected);
+}
+
+TEST_F(DeviceLoweringTest, ExitedThreadsLeaveLaterBarriers) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z9earlyExitPKiPii");
+  ASSERT_TRUE(K);
+  // The last block has 232 threads inside the input, the other 24 return
+  // before both barriers.
+  int N = 1000, Threads = 256, Blocks = 4;
+  std::vector<int> In(N), Out(N, -1), Expected(N);
+  for (int I = 0; I < N; ++I)
+    In[I] = I % 19;
+  for (int I = 0; I < N; ++I) {
+    bool HasNext = (I % Threads) + 1 < Threads && I + 1 < N;
+    Expected[I] = In[I] * 10 + (HasNext ? In[I + 1] : 0);
+  }
+  const int *InP = In.data();
+  int *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {uint32_t(Blocks), 1, 1}, {uint32_t(Threads), 1, 1},
+                     {&InP, &OutP, &N}));
+  EXPECT_EQ(Out, Expected);
+  // Every thread of a block exits.
+  N = 0;
+  ASSERT_TRUE(launch(K, {1, 1, 1}, {uint32_t(Threads), 1, 1},
+                     {&InP, &OutP, &N}));
+}
+
 TEST_F(DeviceLoweringTest, DivergentBarrierTraps) {
   compileInput(CudaKernels);
-  const mm_kernel_descriptor *K = kernel("_Z16divergentBarrierPi");
+  const mm_kernel_descriptor *K = kernel("_Z16divergentBarrierPij");
+  ASSERT_TRUE(K);
+  std::vector<int> Out(64);
+  int *OutP = Out.data();
+  // Lanes of one warp, then whole warps, at different barriers.
+  for (unsigned Split : {4u, 32u}) {
+    TrapFunction.clear();
+    EXPECT_FALSE(launch(K, {1, 1, 1}, {64, 1, 1}, {&OutP, &Split}));
+    EXPECT_EQ(TrapFunction,
+              "_Z16divergentBarrierPij: threads of one block reached different "
+              "barriers (a barrier in divergent control flow)");
+  }
+}
+
+TEST_F(DeviceLoweringTest, DivergentWarpOperationTraps) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z16divergentShufflePi");
   ASSERT_TRUE(K);
   std::vector<int> Out(32);
   int *OutP = Out.data();
   EXPECT_FALSE(launch(K, {1, 1, 1}, {32, 1, 1}, {&OutP}));
   EXPECT_EQ(TrapFunction,
-            "_Z16divergentBarrierPi: threads of one block reached different "
-            "barriers (a barrier in divergent control flow)");
+            "_Z16divergentShufflePi: threads of one warp reached different "
+            "warp operations (a warp operation in divergent control flow)");
 }
 
 TEST_F(DeviceLoweringTest, PrintfAndTrap) {

@@ -34,7 +34,8 @@ bool isLowerableDeviceTriple(const llvm::Triple &T);
 ///
 /// Fails, leaving \p M unusable, with a message naming the submodule and the
 /// function when the module uses something the CPU backend cannot run (an
-/// unsupported intrinsic, a barrier in divergent control flow).
+/// unsupported intrinsic, recursion, a dynamically sized alloca in a kernel
+/// with barriers). Barriers in divergent control flow trap when they run.
 llvm::Error lowerDeviceModuleForHost(llvm::Module &M,
                                      const llvm::Triple &HostTriple,
                                      const llvm::DataLayout &HostDL,

@@ -112,12 +112,77 @@ __global__ void warpOps(const int *in, int *out) {
   out[6 * t + 5] = __all_sync(0xffffffffu, v >= 0);
 }
 
-// Only some threads reach the barrier.
-__global__ void divergentBarrier(int *out) {
-  if (threadIdx.x < 4) {
+// The classic block reduction: each warp reduces with shuffles, lane 0
+// writes the warp's sum to shared memory, and after the barrier only warp 0
+// reduces the warps' sums, with shuffles again.
+static __device__ int warpSum(int v) {
+  for (int offset = warpSize / 2; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, offset);
+  return v;
+}
+
+__global__ void blockReduce(const int *in, int *out, int n) {
+  __shared__ int warpSums[32];
+  unsigned t = threadIdx.x, lane = t % warpSize, warp = t / warpSize;
+  unsigned i = blockIdx.x * blockDim.x + t;
+  int v = warpSum(i < n ? in[i] : 0);
+  if (lane == 0)
+    warpSums[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < (blockDim.x + warpSize - 1) / warpSize ? warpSums[lane] : 0;
+    v = warpSum(v);
+    if (lane == 0)
+      out[blockIdx.x] = v;
+  }
+}
+
+// Warps taking different branches, each with its own warp operations.
+__global__ void warpSpecialized(const int *in, int *out) {
+  unsigned t = threadIdx.x;
+  int v = in[t];
+  if (t / warpSize % 2 == 0) {
+    v = __shfl_xor_sync(0xffffffffu, v, 1);
+  } else {
+    __syncwarp();
+    v = __shfl_up_sync(0xffffffffu, v, 1) * 2;
+  }
+  out[t] = v;
+}
+
+// Threads past the end return before the barrier that the others reach.
+__global__ void earlyExit(const int *in, int *out, int n) {
+  __shared__ int tile[256];
+  unsigned t = threadIdx.x;
+  unsigned i = blockIdx.x * blockDim.x + t;
+  if (i >= n)
+    return;
+  tile[t] = in[i];
+  __syncthreads();
+  int next = t + 1 < blockDim.x && i + 1 < n ? tile[t + 1] : 0;
+  __syncthreads();
+  out[i] = tile[t] * 10 + next;
+}
+
+// Threads below split and the others reach different barriers.
+__global__ void divergentBarrier(int *out, unsigned split) {
+  if (threadIdx.x < split) {
     __syncthreads();
     out[threadIdx.x] = 1;
+  } else {
+    __syncthreads();
+    out[threadIdx.x] = 2;
   }
+}
+
+// Lanes of one warp reach different shuffles.
+__global__ void divergentShuffle(int *out) {
+  int v = threadIdx.x;
+  if (threadIdx.x % 2 == 0)
+    v = __shfl_down_sync(0xffffffffu, v, 1);
+  else
+    v = __shfl_up_sync(0xffffffffu, v, 1);
+  out[threadIdx.x] = v;
 }
 
 __global__ void hello(int base) {
