@@ -130,35 +130,14 @@ struct Job {
 };
 } // namespace
 
-/// Runs \p Jobs, which share their scoped options, on \p Pool.
-static void runJobs(const Bundle &B, ArrayRef<Job *> Jobs,
-                    DefaultThreadPool &Pool) {
-  for (Job *J : Jobs)
-    Pool.async([&B, J] {
-      if (!J->Pipeline) {
-        if (Error E = verifyOnly(B, *J->M))
-          J->Result.emplace(std::move(E));
-        return;
-      }
-      J->Result.emplace(optimizeLLVMSubmodule(B, *J->M, *J->Pipeline));
-    });
-  Pool.wait();
-}
-
-/// Parses the --module selectors, each of which must match a submodule.
-static Expected<std::vector<SubmoduleSelector>> parseSelectors(const Bundle &B) {
-  std::vector<SubmoduleSelector> Selectors;
-  for (const std::string &Text : ModuleSelectors) {
-    Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(Text);
-    if (!Selector)
-      return createStringError("invalid --module '%s': %s", Text.c_str(),
-                               toString(Selector.takeError()).c_str());
-    if (none_of(B, [&](const Submodule &M) { return Selector->matches(M); }))
-      return createStringError("--module '%s' matches no submodule",
-                               Text.c_str());
-    Selectors.push_back(std::move(*Selector));
+/// Runs \p J: optimizes its submodule, or verifies it if it has no pipeline.
+static void runJob(const Bundle &B, Job &J) {
+  if (!J.Pipeline) {
+    if (Error E = verifyOnly(B, *J.M))
+      J.Result.emplace(std::move(E));
+    return;
   }
-  return Selectors;
+  J.Result.emplace(optimizeLLVMSubmodule(B, *J.M, *J.Pipeline));
 }
 
 /// Optimizes or verifies every selected submodule of \p B in place.
@@ -169,33 +148,18 @@ static Expected<std::vector<SubmoduleSelector>> parseSelectors(const Bundle &B) 
 /// group's options are set, its jobs run in parallel, and the options are
 /// restored before the next group.
 static Error processBundle(Bundle &B) {
-  Expected<std::vector<SubmoduleSelector>> Selectors = parseSelectors(B);
+  Expected<std::vector<SubmoduleSelector>> Selectors =
+      parseModuleOptions(B, ModuleSelectors);
   if (!Selectors)
     return Selectors.takeError();
-  for (const std::string &Spec : FieldOverrides)
-    if (Error E = applySetOption(B, Spec))
-      return E;
-
-  // Overrides must leave a valid bundle: at most one host.
-  const Submodule *Host = nullptr;
-  for (const Submodule &M : B) {
-    if (M.getRole() != ModuleRole::Host)
-      continue;
-    if (Host)
-      return createStringError(
-          "--set leaves two hosts: submodules '%s' and '%s'",
-          Host->getName().str().c_str(), M.getName().str().c_str());
-    Host = &M;
-  }
+  if (Error E = applySetOptions(B, FieldOverrides))
+    return E;
 
   Error Errors = Error::success();
   std::vector<Job> AllJobs;
   std::vector<Submodule *> MLIRModules;
   for (Submodule &M : B) {
-    if (!Selectors->empty() &&
-        none_of(*Selectors, [&](const SubmoduleSelector &Selector) {
-          return Selector.matches(M);
-        }))
+    if (!isSelected(*Selectors, M))
       continue;
     if (M.getKind() == ModuleKind::MLIR) {
       MLIRModules.push_back(&M);
@@ -213,26 +177,15 @@ static Error processBundle(Bundle &B) {
   if (Errors)
     return Errors;
 
-  // Group the jobs by their scoped options, in order of first appearance.
-  std::vector<std::pair<std::vector<std::string>, std::vector<Job *>>> Groups;
-  for (Job &J : AllJobs) {
-    const std::vector<std::string> &Args = J.M->getOptions().LLVMArgs;
-    auto It = find_if(Groups, [&](const auto &G) { return G.first == Args; });
-    if (It == Groups.end())
-      It = Groups.insert(Groups.end(), {Args, {}});
-    It->second.push_back(&J);
-  }
+  std::vector<ScopedTask> Tasks;
+  for (const Job &J : AllJobs)
+    Tasks.push_back({J.M->getOptions().LLVMArgs, J.Options});
   DefaultThreadPool Pool(hardware_concurrency(Jobs));
-  for (auto &[Args, GroupJobs] : Groups) {
-    LLVMOptionScope Scope;
-    if (Error E = Scope.enter(GroupJobs.front()->Options)) {
-      std::string Message = toString(std::move(E));
-      for (Job *J : GroupJobs)
-        J->Result.emplace(B.moduleError(*J->M, Message));
-      continue;
-    }
-    runJobs(B, GroupJobs, Pool);
-  }
+  runInOptionGroups(
+      Tasks, Pool, [&](size_t I) { runJob(B, AllJobs[I]); },
+      [&](size_t I, StringRef Message) {
+        AllJobs[I].Result.emplace(B.moduleError(*AllJobs[I].M, Message));
+      });
 
   // Results in bundle order, so that output and errors do not depend on -j.
   for (Job &J : AllJobs) {
