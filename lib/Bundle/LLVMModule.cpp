@@ -64,22 +64,20 @@ mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
   return std::move(Result);
 }
 
-/// Finds where the verifier's quoted IR (e.g. "  %p = phi i32 ...") stands
-/// in \p Body, as a 1-based line and column; 0 if nowhere.
-static std::pair<unsigned, unsigned> findQuotedIR(StringRef Body,
-                                                  ArrayRef<StringRef> Lines) {
-  for (StringRef Quoted : Lines) {
-    Quoted = Quoted.trim();
-    if (Quoted.size() < 4)
+std::pair<unsigned, unsigned> mm::findPrintedIR(const Submodule &M,
+                                               StringRef IRText) {
+  IRText = IRText.trim();
+  // Too short to be told apart from any other line.
+  if (IRText.size() < 4)
+    return {0, 0};
+  StringRef Body = M.getBody();
+  for (size_t At = Body.find(IRText); At != StringRef::npos;
+       At = Body.find(IRText, At + 1)) {
+    size_t LineStart = Body.rfind('\n', At) + 1; // npos + 1 == 0
+    if (!Body.slice(LineStart, At).trim().empty())
       continue;
-    for (size_t At = Body.find(Quoted); At != StringRef::npos;
-         At = Body.find(Quoted, At + 1)) {
-      size_t LineStart = Body.rfind('\n', At) + 1; // npos + 1 == 0
-      if (!Body.slice(LineStart, At).trim().empty())
-        continue;
-      unsigned Line = Body.take_front(At).count('\n') + 1;
-      return {Line, unsigned(At - LineStart + 1)};
-    }
+    unsigned Line = Body.take_front(At).count('\n') + 1;
+    return {Line, unsigned(At - LineStart + 1)};
   }
   return {0, 0};
 }
@@ -95,8 +93,8 @@ Error mm::verifyLLVMSubmodule(const Bundle &B, const Submodule &M,
   SmallVector<StringRef, 8> Lines;
   StringRef(Message).split(Lines, '\n', -1, /*KeepEmpty=*/false);
   std::string Reason = "invalid module: " + Lines.front().trim().str();
-  auto [Line, Column] = findQuotedIR(M.getBody(), ArrayRef(Lines).drop_front());
-  if (Line)
-    return B.bodyError(M, Line, Column, Reason);
+  for (StringRef Quoted : ArrayRef(Lines).drop_front())
+    if (auto [Line, Column] = findPrintedIR(M, Quoted); Line)
+      return B.bodyError(M, Line, Column, Reason);
   return B.moduleError(M, Reason);
 }

@@ -3,11 +3,13 @@
 #include "mm/Bundle/MLIRModule.h"
 #include "mm/Support/Diagnostics.h"
 
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 
 using namespace llvm;
 using namespace mm;
@@ -17,48 +19,82 @@ void mm::registerMLIRDialects(mlir::DialectRegistry &Registry) {
   mlir::registerAllExtensions(Registry);
 }
 
+SubmoduleDiagnostics::SubmoduleDiagnostics(const Bundle &B, const Submodule &M,
+                                           mlir::MLIRContext &Context)
+    : B(B), M(M), Identifier(B.getModuleIdentifier(M)),
+      Handler(&Context, [this](mlir::Diagnostic &D) {
+        if (D.getSeverity() != mlir::DiagnosticSeverity::Error)
+          return mlir::failure();
+        report(D.getLocation(), SourceMgr::DK_Error, D.str());
+        for (mlir::Diagnostic &Note : D.getNotes())
+          report(Note.getLocation(), SourceMgr::DK_Note, Note.str());
+        return mlir::success();
+      }) {
+  // Errors point at the op in the body; printing the op again in generic
+  // form would only bury them.
+  Context.printOpOnDiagnostic(false);
+}
+
+void SubmoduleDiagnostics::report(mlir::Location Loc,
+                                  SourceMgr::DiagKind Kind,
+                                  const Twine &Message) {
+  // Ops made by passes carry fused or call-site locations: any file
+  // location inside that is in the body will do.
+  unsigned Line = 0, Column = 0;
+  if (auto FileLoc = Loc->findInstanceOf<mlir::FileLineColLoc>();
+      FileLoc && FileLoc.getFilename() == Identifier) {
+    Line = FileLoc.getLine();
+    Column = FileLoc.getColumn();
+  } else if (Locator) {
+    std::tie(Line, Column) = Locator(Message.str());
+  }
+  Error E = Line ? B.bodyError(M, Line, Column, Message, Kind)
+                 : B.moduleError(M, Message, Kind);
+  Errors = joinErrors(std::move(Errors), std::move(E));
+}
+
+Error SubmoduleDiagnostics::takeErrors(const Twine &IfNone) {
+  if (Errors)
+    return std::move(Errors);
+  return B.moduleError(M, IfNone);
+}
+
 Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 mm::parseMLIRSubmodule(const Bundle &B, const Submodule &M,
                        mlir::MLIRContext &Context) {
-  std::string Identifier = B.getModuleIdentifier(M);
   // Like LLVM's, MLIR's lexer needs a null-terminated buffer.
   SourceMgr SM;
-  SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(M.getBody(), Identifier),
-                        SMLoc());
-
-  Error Diagnostics = Error::success();
-  auto Report = [&](mlir::Location Loc, SourceMgr::DiagKind Kind,
-                    const Twine &Message) {
-    unsigned Line = 0, Column = 0;
-    if (auto FileLoc = Loc->findInstanceOf<mlir::FileLineColLoc>();
-        FileLoc && FileLoc.getFilename() == Identifier) {
-      Line = FileLoc.getLine();
-      Column = FileLoc.getColumn();
-    }
-    Error E = Line ? B.bodyError(M, Line, Column, Message, Kind)
-                   : B.moduleError(M, Message, Kind);
-    Diagnostics = joinErrors(std::move(Diagnostics), std::move(E));
-  };
-  // Errors (with their notes) are collected in bundle coordinates; warnings
-  // and remarks go on to the context's other handlers.
-  mlir::ScopedDiagnosticHandler Handler(&Context, [&](mlir::Diagnostic &D) {
-    if (D.getSeverity() != mlir::DiagnosticSeverity::Error)
-      return mlir::failure();
-    Report(D.getLocation(), SourceMgr::DK_Error, D.str());
-    for (mlir::Diagnostic &Note : D.getNotes())
-      Report(Note.getLocation(), SourceMgr::DK_Note, Note.str());
-    return mlir::success();
-  });
-
+  SM.AddNewSourceBuffer(
+      MemoryBuffer::getMemBufferCopy(M.getBody(), B.getModuleIdentifier(M)),
+      SMLoc());
+  SubmoduleDiagnostics Diagnostics(B, M, Context);
   mlir::ParserConfig Config(&Context);
   mlir::OwningOpRef<mlir::ModuleOp> Module =
       mlir::parseSourceFile<mlir::ModuleOp>(SM, Config);
-  if (!Module) {
-    if (!Diagnostics)
-      Diagnostics = B.moduleError(M, "cannot parse the MLIR body");
-    return std::move(Diagnostics);
-  }
-  if (Diagnostics)
-    return std::move(Diagnostics);
+  if (!Module)
+    return Diagnostics.takeErrors("cannot parse the MLIR body");
   return std::move(Module);
+}
+
+Error mm::runMLIRSubmodulePipeline(const Bundle &B, const Submodule &M,
+                                   mlir::ModuleOp Module) {
+  static bool PassesRegistered = [] {
+    mlir::registerAllPasses();
+    return true;
+  }();
+  (void)PassesRegistered;
+  StringRef Text = M.getOptions().Passes;
+  std::string ParseErrors;
+  raw_string_ostream ErrorOS(ParseErrors);
+  FailureOr<mlir::OpPassManager> Parsed =
+      mlir::parsePassPipeline(Text, ErrorOS);
+  if (failed(Parsed))
+    return B.moduleError(M, "invalid pass pipeline '" + Text +
+                                "': " + StringRef(ParseErrors).trim());
+  mlir::PassManager PM(Module.getContext(), Parsed->getOpAnchorName());
+  static_cast<mlir::OpPassManager &>(PM) = *Parsed;
+  SubmoduleDiagnostics Diagnostics(B, M, *Module.getContext());
+  if (succeeded(PM.run(Module)))
+    return Error::success();
+  return Diagnostics.takeErrors("pass pipeline '" + Text + "' failed");
 }

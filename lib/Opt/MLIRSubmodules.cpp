@@ -5,45 +5,15 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllPasses.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace mm;
 
-/// Runs \p M's pipeline on \p Module and returns the printed result.
-static Expected<std::string> runPipeline(const Bundle &B, const Submodule &M,
-                                         mlir::ModuleOp Module) {
-  StringRef Text = M.getOptions().Passes;
-  std::string ParseErrors;
-  raw_string_ostream ErrorOS(ParseErrors);
-  FailureOr<mlir::OpPassManager> Parsed =
-      mlir::parsePassPipeline(Text, ErrorOS);
-  if (failed(Parsed))
-    return B.moduleError(M, "invalid pass pipeline '" + Text +
-                                "': " + StringRef(ParseErrors).trim());
-  mlir::PassManager PM(Module.getContext(), Parsed->getOpAnchorName());
-  static_cast<mlir::OpPassManager &>(PM) = *Parsed;
-  if (failed(PM.run(Module)))
-    return B.moduleError(M, "pass pipeline '" + Text + "' failed");
-  std::string Printed;
-  raw_string_ostream OS(Printed);
-  Module->print(OS);
-  OS << '\n';
-  return std::move(Printed);
-}
-
 Error mm::processMLIRSubmodules(const Bundle &B, ArrayRef<Submodule *> Modules) {
   if (Modules.empty())
     return Error::success();
-  static bool PassesRegistered = [] {
-    mlir::registerAllPasses();
-    return true;
-  }();
-  (void)PassesRegistered;
   mlir::DialectRegistry Registry;
   registerMLIRDialects(Registry);
   mlir::MLIRContext Context(Registry, mlir::MLIRContext::Threading::DISABLED);
@@ -56,12 +26,16 @@ Error mm::processMLIRSubmodules(const Bundle &B, ArrayRef<Submodule *> Modules) 
     }
     if (M->getOptions().Passes.empty())
       continue;
-    Expected<std::string> Result = runPipeline(B, *M, **Module);
-    if (!Result) {
-      Errors = joinErrors(std::move(Errors), Result.takeError());
+    if (Error E = runMLIRSubmodulePipeline(B, *M, **Module)) {
+      Errors = joinErrors(std::move(Errors), std::move(E));
       continue;
     }
-    M->setBody(std::move(*Result));
+    // Printed as mlir-opt prints it.
+    std::string Printed;
+    raw_string_ostream OS(Printed);
+    (*Module)->print(OS);
+    OS << '\n';
+    M->setBody(std::move(Printed));
   }
   return Errors;
 }

@@ -8,6 +8,7 @@
 #include "mm/Opt/Optimizer.h"
 #include "mm/Opt/ScopedOptions.h"
 #include "mm/Bundle/Selector.h"
+#include "mm/Bundle/Translation.h"
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
 
@@ -64,6 +65,14 @@ static cl::list<std::string> FieldOverrides(
              "e.g. --set='role=device:mllvm=-unroll-threshold=400' "
              "--set=host:passes=instcombine (repeatable)"),
     cl::value_desc("SELECTOR:KEY=VALUE"), cl::cat(OptCategory));
+
+static cl::list<std::string> Conversions(
+    "convert",
+    cl::desc("Convert the submodules SELECTOR matches to KIND after their own "
+             "processing: mlir runs its passes= lowering and MLIR's "
+             "translation to LLVM IR; llvm is imported into MLIR's LLVM "
+             "dialect (repeatable)"),
+    cl::value_desc("SELECTOR:llvm|mlir"), cl::cat(OptCategory));
 
 static cl::opt<unsigned>
     Jobs("j",
@@ -140,6 +149,46 @@ static void runJob(const Bundle &B, Job &J) {
   J.Result.emplace(optimizeLLVMSubmodule(B, *J.M, *J.Pipeline));
 }
 
+namespace {
+/// A --convert option: the submodules it selects and the kind they become.
+struct Conversion {
+  SubmoduleSelector Selector;
+  ModuleKind To;
+};
+} // namespace
+
+/// Parses the --convert options, each of which must match a submodule.
+static Expected<std::vector<Conversion>> parseConversions(const Bundle &B) {
+  std::vector<Conversion> Result;
+  for (const std::string &Text : Conversions) {
+    auto [SelectorText, KindText] = StringRef(Text).rsplit(':');
+    std::optional<ModuleKind> Kind = parseKindName(KindText);
+    if (KindText.empty() || !Kind)
+      return createStringError("invalid --convert '%s': expected "
+                               "SELECTOR:llvm or SELECTOR:mlir",
+                               Text.c_str());
+    Expected<SubmoduleSelector> Selector =
+        SubmoduleSelector::parse(SelectorText);
+    if (!Selector)
+      return createStringError("invalid --convert '%s': %s", Text.c_str(),
+                               toString(Selector.takeError()).c_str());
+    if (none_of(B, [&](const Submodule &M) { return Selector->matches(M); }))
+      return createStringError("--convert '%s' matches no submodule",
+                               Text.c_str());
+    Result.push_back({std::move(*Selector), *Kind});
+  }
+  return Result;
+}
+
+/// The kind the last matching --convert asks \p M to become, if any.
+static std::optional<ModuleKind>
+getConversion(ArrayRef<Conversion> Conversions, const Submodule &M) {
+  for (const Conversion &C : reverse(Conversions))
+    if (C.Selector.matches(M))
+      return C.To;
+  return std::nullopt;
+}
+
 /// Optimizes or verifies every selected submodule of \p B in place.
 ///
 /// Submodules are independent and run concurrently, each in its own
@@ -154,15 +203,24 @@ static Error processBundle(Bundle &B) {
     return Selectors.takeError();
   if (Error E = applySetOptions(B, FieldOverrides))
     return E;
+  Expected<std::vector<Conversion>> Conversions = parseConversions(B);
+  if (!Conversions)
+    return Conversions.takeError();
 
   Error Errors = Error::success();
   std::vector<Job> AllJobs;
   std::vector<Submodule *> MLIRModules;
+  std::vector<std::pair<Submodule *, ModuleKind>> Converted;
   for (Submodule &M : B) {
     if (!isSelected(*Selectors, M))
       continue;
+    std::optional<ModuleKind> ConvertTo = getConversion(*Conversions, M);
+    if (ConvertTo && *ConvertTo != M.getKind())
+      Converted.push_back({&M, *ConvertTo});
     if (M.getKind() == ModuleKind::MLIR) {
-      MLIRModules.push_back(&M);
+      // The translation to LLVM IR runs the pipeline itself.
+      if (ConvertTo != ModuleKind::LLVM)
+        MLIRModules.push_back(&M);
       continue;
     }
     Expected<std::vector<LLVMOptionSetting>> Options =
@@ -197,7 +255,12 @@ static Error processBundle(Bundle &B) {
     }
     J.M->setBody(std::move(**J.Result));
   }
-  return joinErrors(std::move(Errors), processMLIRSubmodules(B, MLIRModules));
+  Errors = joinErrors(std::move(Errors), processMLIRSubmodules(B, MLIRModules));
+  if (Errors)
+    return Errors;
+  for (auto [M, To] : Converted)
+    Errors = joinErrors(std::move(Errors), convertSubmodule(B, *M, To));
+  return Errors;
 }
 
 int mm::optMain(int argc, char **argv) {

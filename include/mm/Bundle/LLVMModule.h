@@ -6,6 +6,7 @@
 #include "mm/Bundle/Bundle.h"
 
 #include <memory>
+#include <utility>
 
 namespace llvm {
 class LLVMContext;
@@ -21,6 +22,12 @@ namespace mm {
 llvm::Expected<std::unique_ptr<llvm::Module>>
 parseLLVMSubmodule(const Bundle &B, const Submodule &M,
                    llvm::LLVMContext &Context);
+
+/// Where \p IRText, a line of IR as LLVM prints it (an instruction quoted in
+/// a message), stands in \p M's body: a 1-based line and column of its first
+/// occurrence at the start of a line; {0, 0} when it is nowhere.
+std::pair<unsigned, unsigned> findPrintedIR(const Submodule &M,
+                                            llvm::StringRef IRText);
 
 /// Runs LLVM's verifier on \p Module, parsed from \p M.
 llvm::Error verifyLLVMSubmodule(const Bundle &B, const Submodule &M,

@@ -11,7 +11,10 @@
 #include "mm/Bundle/Bundle.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
+
+#include <functional>
 
 namespace mlir {
 class DialectRegistry;
@@ -23,11 +26,51 @@ namespace mm {
 /// Registers every upstream dialect and dialect extension, as mlir-opt does.
 void registerMLIRDialects(mlir::DialectRegistry &Registry);
 
+/// While it lives, turns every error (with its notes) that \p Context reports
+/// into an llvm::Error that names submodule \p M and points into the bundle
+/// file when the error's location is in \p M's body. Warnings and remarks go
+/// on to the context's other handlers.
+class SubmoduleDiagnostics {
+public:
+  SubmoduleDiagnostics(const Bundle &B, const Submodule &M,
+                       mlir::MLIRContext &Context);
+  ~SubmoduleDiagnostics() { llvm::consumeError(std::move(Errors)); }
+
+  /// Locates errors whose location is not in the body (as those of LLVM IR
+  /// import, which quote the IR they are about): returns a 1-based line and
+  /// column in the body for a message, or {0, 0}.
+  void setLocator(
+      std::function<std::pair<unsigned, unsigned>(llvm::StringRef)> L) {
+    Locator = std::move(L);
+  }
+
+  /// The errors collected so far; \p IfNone when there are none, for a
+  /// failure that reported nothing.
+  llvm::Error takeErrors(const llvm::Twine &IfNone);
+
+private:
+  void report(mlir::Location Loc, llvm::SourceMgr::DiagKind Kind,
+              const llvm::Twine &Message);
+
+  const Bundle &B;
+  const Submodule &M;
+  std::string Identifier;
+  std::function<std::pair<unsigned, unsigned>(llvm::StringRef)> Locator;
+  llvm::Error Errors = llvm::Error::success();
+  mlir::ScopedDiagnosticHandler Handler;
+};
+
 /// Parses and verifies the MLIR body of \p M in \p Context. Every diagnostic
 /// is located in the bundle file and names the submodule.
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 parseMLIRSubmodule(const Bundle &B, const Submodule &M,
                    mlir::MLIRContext &Context);
+
+/// Runs \p M's `passes=` pipeline (mlir-opt's --pass-pipeline syntax, every
+/// upstream pass registered) on \p Module, parsed from \p M. Diagnostics are
+/// located in the bundle file.
+llvm::Error runMLIRSubmodulePipeline(const Bundle &B, const Submodule &M,
+                                     mlir::ModuleOp Module);
 
 } // namespace mm
 
