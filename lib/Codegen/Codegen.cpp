@@ -8,6 +8,7 @@
 
 #include "mm/Codegen/Codegen.h"
 #include "mm/Bundle/LLVMModule.h"
+#include "mm/Bundle/Translation.h"
 #include "mm/Opt/Optimizer.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -143,8 +144,22 @@ struct CollectingDiagnosticHandler : DiagnosticHandler {
 };
 } // namespace
 
+/// Loads \p M as an LLVM module: an LLVM body parsed and verified, an MLIR
+/// body through its `passes=` lowering and MLIR's translation.
+static Expected<std::unique_ptr<Module>>
+loadSubmodule(const Bundle &B, const Submodule &M, LLVMContext &Context) {
+  Expected<std::unique_ptr<Module>> Loaded =
+      M.getKind() == ModuleKind::MLIR ? lowerMLIRSubmoduleToLLVM(B, M, Context)
+                                      : parseLLVMSubmodule(B, M, Context);
+  if (!Loaded)
+    return Loaded.takeError();
+  if (Error E = verifyLLVMSubmodule(B, M, **Loaded))
+    return std::move(E);
+  return Loaded;
+}
+
 Expected<std::string>
-mm::compileLLVMSubmodule(const Bundle &B, const Submodule &M,
+mm::compileSubmodule(const Bundle &B, const Submodule &M,
                          const CodegenOptions &Options, std::string &Warnings,
                          ArrayRef<OffloadPart> Embedded,
                          StringRef EmbedSection) {
@@ -153,10 +168,10 @@ mm::compileLLVMSubmodule(const Bundle &B, const Submodule &M,
   CollectingDiagnosticHandler &Diagnostics = *Handler;
   Context.setDiagnosticHandler(std::move(Handler));
 
-  Expected<std::unique_ptr<Module>> Parsed = parseLLVMSubmodule(B, M, Context);
-  if (!Parsed)
-    return Parsed.takeError();
-  Module &Mod = **Parsed;
+  Expected<std::unique_ptr<Module>> Loaded = loadSubmodule(B, M, Context);
+  if (!Loaded)
+    return Loaded.takeError();
+  Module &Mod = **Loaded;
   if (Mod.getTargetTriple().empty())
     return B.moduleError(M, "no target triple: give the header a triple= or "
                             "the body a target triple");
@@ -186,8 +201,6 @@ mm::compileLLVMSubmodule(const Bundle &B, const Submodule &M,
     TM->Options.FloatABIType = codegen::getFloatABIForCalls();
   TM->Options.ObjectFilenameForDebug = Options.OutputName;
 
-  if (Error E = verifyLLVMSubmodule(B, M, Mod))
-    return std::move(E);
   codegen::setFunctionAttributes(CPU, Features, Mod);
   embedOffloadParts(Mod, Embedded, EmbedSection);
 
@@ -228,17 +241,15 @@ mm::compileLLVMSubmodule(const Bundle &B, const Submodule &M,
   return std::string(Output.str());
 }
 
-Expected<std::string> mm::writeLLVMSubmoduleBitcode(const Bundle &B,
-                                                    const Submodule &M) {
+Expected<std::string> mm::writeSubmoduleBitcode(const Bundle &B,
+                                                const Submodule &M) {
   LLVMContext Context;
-  Expected<std::unique_ptr<Module>> Parsed = parseLLVMSubmodule(B, M, Context);
-  if (!Parsed)
-    return Parsed.takeError();
-  if (Error E = verifyLLVMSubmodule(B, M, **Parsed))
-    return std::move(E);
+  Expected<std::unique_ptr<Module>> Loaded = loadSubmodule(B, M, Context);
+  if (!Loaded)
+    return Loaded.takeError();
   std::string Bitcode;
   raw_string_ostream OS(Bitcode);
-  WriteBitcodeToFile(**Parsed, OS);
+  WriteBitcodeToFile(**Loaded, OS);
   OS.flush();
   return Bitcode;
 }

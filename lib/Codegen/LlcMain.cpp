@@ -177,11 +177,11 @@ static Expected<CodegenOptions> getCodegenOptions(const Bundle &B,
 
 static void runJob(const Bundle &B, Job &J, ArrayRef<OffloadPart> Embedded) {
   if (J.Embed == EmbedForm::Bitcode) {
-    J.Result.emplace(writeLLVMSubmoduleBitcode(B, *J.M));
+    J.Result.emplace(writeSubmoduleBitcode(B, *J.M));
     return;
   }
-  J.Result.emplace(compileLLVMSubmodule(B, *J.M, J.Options, J.Warnings,
-                                        Embedded, OffloadSection));
+  J.Result.emplace(compileSubmodule(B, *J.M, J.Options, J.Warnings,
+                                    Embedded, OffloadSection));
 }
 
 /// Runs \p Selected jobs of \p AllJobs in groups of equal scoped options.
@@ -239,12 +239,6 @@ static Error compileBundle(
       Embed = getEmbedForm(*EmbedRules, M);
       if (!Embed)
         continue;
-    }
-    if (M.getKind() == ModuleKind::MLIR) {
-      Errors = joinErrors(
-          std::move(Errors),
-          B.moduleError(M, "MLIR submodules cannot be compiled yet"));
-      continue;
     }
     Expected<std::vector<LLVMOptionSetting>> Settings =
         resolveLLVMOptions(M.getOptions().LLVMArgs);

@@ -1,6 +1,6 @@
 //===- mm/Codegen/Codegen.h - Compiling one LLVM submodule -----*- C++ -*-===//
 //
-// Compiles a submodule to assembly or an object file exactly as LLVM 19's
+// Compiles a submodule (LLVM IR, or MLIR through its lowering) to assembly or an object file exactly as LLVM 19's
 // llc compiles the same body on its own, and embeds device parts in a host
 // object as LLVM's offloading binaries (llvm::object::OffloadBinary).
 //
@@ -69,19 +69,21 @@ inline constexpr llvm::StringLiteral OffloadingSectionName = ".llvm.offloading";
 void embedOffloadParts(llvm::Module &M, llvm::ArrayRef<OffloadPart> Parts,
                        llvm::StringRef Section);
 
-/// Parses, verifies and compiles \p M as `llc` compiles its body alone with
-/// the same options, after embedding \p Embedded in \p EmbedSection. Returns
-/// the assembly or object file. Diagnostics from code generation are errors
-/// on the submodule; warnings are appended to \p Warnings.
+/// Compiles \p M as `llc` compiles its LLVM IR alone with the same options,
+/// after embedding \p Embedded in \p EmbedSection, and returns the assembly
+/// or object file. An LLVM body is parsed and verified; an MLIR body goes
+/// through its `passes=` lowering and MLIR's translation to LLVM IR first.
+/// Diagnostics from code generation are errors on the submodule; warnings
+/// are appended to \p Warnings.
 llvm::Expected<std::string>
-compileLLVMSubmodule(const Bundle &B, const Submodule &M,
+compileSubmodule(const Bundle &B, const Submodule &M,
                      const CodegenOptions &Options, std::string &Warnings,
                      llvm::ArrayRef<OffloadPart> Embedded = {},
                      llvm::StringRef EmbedSection = {});
 
-/// Parses and verifies \p M and returns it as LLVM bitcode.
-llvm::Expected<std::string> writeLLVMSubmoduleBitcode(const Bundle &B,
-                                                      const Submodule &M);
+/// Loads \p M as compileSubmodule does and returns it as LLVM bitcode.
+llvm::Expected<std::string> writeSubmoduleBitcode(const Bundle &B,
+                                                  const Submodule &M);
 
 } // namespace mm
 
