@@ -1,9 +1,9 @@
 //===- OptMain.cpp - The mm-opt driver ------------------------------------===//
 
 #include "mm/Opt/OptMain.h"
+#include "mm/Bundle/BinaryBundle.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/Reader.h"
-#include "mm/Bundle/Writer.h"
 #include "mm/Opt/MLIRSubmodules.h"
 #include "mm/Opt/Optimizer.h"
 #include "mm/Opt/ScopedOptions.h"
@@ -73,6 +73,14 @@ static cl::list<std::string> Conversions(
              "translation to LLVM IR; llvm is imported into MLIR's LLVM "
              "dialect (repeatable)"),
     cl::value_desc("SELECTOR:llvm|mlir"), cl::cat(OptCategory));
+
+static cl::opt<BundleForm> EmitForm(
+    "emit", cl::desc("The form of the output bundle:"),
+    cl::init(BundleForm::Text),
+    cl::values(clEnumValN(BundleForm::Text, "text", "text (default)"),
+               clEnumValN(BundleForm::Binary, "bitcode",
+                          "binary: LLVM bitcode, one module per submodule")),
+    cl::cat(OptCategory));
 
 static cl::opt<unsigned>
     Jobs("j",
@@ -287,9 +295,6 @@ int mm::optMain(int argc, char **argv) {
   if (reportError(processBundle(*B), argv[0], errs()))
     return 1;
 
-  Error Written = writeOutputFile(OutputFilename, [&](raw_ostream &OS) {
-    writeBundle(*B, OS);
-    return Error::success();
-  });
+  Error Written = writeBundleFile(*B, OutputFilename, EmitForm);
   return reportError(std::move(Written), argv[0], errs()) ? 1 : 0;
 }
