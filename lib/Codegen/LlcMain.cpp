@@ -357,9 +357,11 @@ int mm::llcMain(int argc, char **argv) {
       "--embed into the host's object file with the device parts embedded.\n");
   recordCommandLineOptions(argc, argv);
 
-  if (EmbedForms.empty() && OutputFilename.empty()) {
+  if (EmbedForms.empty() && (OutputFilename.empty() || OutputFilename == "-")) {
     WithColor::error(errs(), argv[0])
-        << "-o DIR is required (or --embed, to write the host's object)\n";
+        << "-o DIR is required: one file per submodule goes into a "
+           "directory (--embed writes the host's output alone, to a file or "
+           "-)\n";
     return 1;
   }
   Expected<Bundle> B = readBundleFile(InputFilename);
