@@ -24,3 +24,6 @@ config.substitutions.append(("%examples", os.path.join(config.mm_src_root,
                                                        "examples")))
 if config.mm_has_fuzzer:
     config.available_features.add("fuzzer")
+if os.path.exists(os.path.join(config.llvm_tools_dir, "clang")):
+    config.available_features.add("clang")
+config.substitutions.append(("%mm_obj_root", config.mm_obj_root))

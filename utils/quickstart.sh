@@ -17,7 +17,7 @@ esac
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build python3 llvm-19-dev libmlir-19-dev mlir-19-tools
-          llvm-19-tools clang-19 lld-19 libfmt-dev libgtest-dev)
+          llvm-19-tools clang-19 lld-19 libfmt-dev libgtest-dev libomp-19-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -7,6 +7,7 @@
 
 #include "mm/Opt/Optimizer.h"
 #include "mm/Bundle/LLVMModule.h"
+#include "mm/Device/DevicePasses.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/CodeGen/CommandFlags.h"
@@ -139,6 +140,7 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   StandardInstrumentations SI(Context, /*DebugLogging=*/false);
   SI.registerCallbacks(PIC, &MAM);
   PassBuilder PB(TM->get(), PipelineTuningOptions(), std::nullopt, &PIC);
+  registerDevicePasses(PB);
   FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Compiles a CUDA program with clang-19 into host IR and device IR, joins
+# them into a bundle with mm-bundle, and runs it on the CPU with mm-lli.
+#
+#   examples/cuda/run.sh [FILE.cu] [BUILD_DIR] [mm-lli options...]
+#
+# FILE.cu defaults to saxpy.cu next to this script, BUILD_DIR to build/.
+# The intermediate files go to a temporary directory.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source=${1:-$here/saxpy.cu}
+build=${2:-$root/build}
+[ $# -gt 0 ] && shift
+[ $# -gt 0 ] && shift
+clang=${CLANG:-clang-19}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Both halves include mm's small CUDA header: Debian's clang 19 does not
+# accept the installed CUDA 13 headers.
+cuda_flags="-x cuda -nocudainc -include cuda_runtime.h -I$root/include/mm-cuda -O2 -Wno-unknown-cuda-version"
+"$clang" $cuda_flags --cuda-host-only -S -emit-llvm "$source" -o "$work/host.ll"
+"$clang" $cuda_flags --cuda-device-only --cuda-gpu-arch=sm_70 -S -emit-llvm \
+  "$source" -o "$work/kernels.ll"
+# The device submodule is optimized at -O3 after mm-lli lowers it for the CPU.
+"$build/bin/mm-bundle" join "$work/host.ll" "$work/kernels.ll" \
+  --set='role=device:opt=O3' -o "$work/program.mml"
+exec "$build/bin/mm-lli" "$@" "$work/program.mml"

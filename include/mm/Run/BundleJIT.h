@@ -1,0 +1,129 @@
+//===- mm/Run/BundleJIT.h - Running a bundle on ORC's LLJIT ----*- C++ -*-===//
+//
+// Links and runs the submodules of a bundle in one LLJIT: the host submodule
+// in the JIT's main JITDylib, every other submodule in its own JITDylib, so
+// that submodules keep separate namespaces. A device submodule is parsed,
+// lowered for the host and compiled only when one of its symbols is first
+// looked up. The host reaches device symbols by their qualified names
+// `NAME::SYM` (format-spec/mml-v1.md §14) and launches kernels through the
+// offload runtime, for which BundleJIT is the KernelProvider.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_RUN_BUNDLEJIT_H
+#define MM_RUN_BUNDLEJIT_H
+
+#include "mm/Bundle/Bundle.h"
+#include "mm/Runtime/Runtime.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CodeGen.h"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+
+namespace llvm {
+class raw_ostream;
+namespace orc {
+class JITDylib;
+class LLJIT;
+class ThreadSafeModule;
+} // namespace orc
+} // namespace llvm
+
+namespace mm {
+
+struct BundleJITOptions {
+  /// Code generation level of every submodule.
+  llvm::CodeGenOptLevel OptLevel = llvm::CodeGenOptLevel::Default;
+  /// Shared libraries whose symbols every submodule can use.
+  std::vector<std::string> SharedLibraries;
+  /// When set, a line `compiled submodule 'NAME'` goes here for every
+  /// submodule as it is compiled.
+  llvm::raw_ostream *CompileLog = nullptr;
+};
+
+class BundleJIT : public runtime::KernelProvider {
+public:
+  /// Sets up the JIT for \p B, which must outlive it, and adds its host
+  /// submodule. Fails if \p B has no host submodule.
+  static llvm::Expected<std::unique_ptr<BundleJIT>>
+  create(const Bundle &B, const BundleJITOptions &Options);
+  ~BundleJIT() override;
+
+  const Submodule &getHostSubmodule() const { return *Host; }
+  /// The signature of a function that the host submodule defines.
+  struct HostFunction {
+    /// The result type as --entry-result names it (void, i32, i64, f32,
+    /// f64), else as LLVM prints it.
+    std::string Result;
+    unsigned NumParams;
+  };
+  /// The host function \p Name, or null if the host defines none.
+  const HostFunction *findHostFunction(llvm::StringRef Name) const;
+
+  /// Runs the host's static constructors.
+  llvm::Error initialize();
+  /// Runs the host's static destructors and atexit handlers.
+  llvm::Error deinitialize();
+  /// Address of host symbol \p Name.
+  llvm::Expected<void *> lookupHost(llvm::StringRef Name);
+  /// Runs the host's `main` with \p Args (argv[0] first).
+  llvm::Expected<int> runMain(llvm::ArrayRef<std::string> Args);
+
+  // KernelProvider.
+  llvm::Expected<runtime::KernelInfo>
+  getKernel(llvm::StringRef Module, llvm::StringRef Kernel) override;
+  llvm::Expected<runtime::KernelInfo>
+  getKernelForHostFunction(const void *HostFunction) override;
+
+  /// Parses submodule \p M, lowers it for the host if it is device code, and
+  /// runs its header's pipeline. Used when \p M is first needed.
+  llvm::Expected<llvm::orc::ThreadSafeModule>
+  prepareSubmodule(const Submodule &M);
+  /// The JITDylib of submodule \p Name, or null.
+  llvm::orc::JITDylib *getSubmoduleDylib(llvm::StringRef Name) const;
+  const Bundle &getBundle() const { return B; }
+  llvm::raw_ostream *getCompileLog() const { return Options.CompileLog; }
+
+private:
+  BundleJIT(const Bundle &B, const BundleJITOptions &Options);
+  llvm::Error setUp();
+  llvm::Error mapHostStubs();
+  /// The errors that made a lookup fail: those that ORC reported while
+  /// materializing (they say why), else \p LookupError itself.
+  llvm::Error explainLookupFailure(llvm::Error LookupError);
+  /// Kernel \p Kernel's descriptor in device submodule \p M, compiling \p M
+  /// if needed; null if \p M has no such kernel.
+  llvm::Expected<const mm_kernel_descriptor *>
+  findDescriptor(const Submodule &M, llvm::StringRef Kernel);
+
+  const Bundle &B;
+  BundleJITOptions Options;
+  const Submodule *Host = nullptr;
+  std::unique_ptr<llvm::orc::LLJIT> J;
+  llvm::StringMap<llvm::orc::JITDylib *> Dylibs;
+  llvm::StringMap<HostFunction> HostFunctions;
+  /// CUDA host stubs: stub symbol -> kernel symbol, then address -> kernel.
+  std::vector<std::pair<std::string, std::string>> HostStubs;
+  llvm::DenseMap<const void *, std::string> StubKernels;
+  bool StubsMapped = false;
+  std::mutex StubLock;
+  /// Errors ORC reported to the session since the last failed lookup.
+  llvm::Error SessionErrors = llvm::Error::success();
+  llvm::StringSet<> SessionErrorMessages;
+  std::mutex SessionErrorLock;
+};
+
+/// The kernel that a CUDA host stub launches: clang names the stub of
+/// kernel K `__device_stub__K`, inside K's mangled name
+/// (`_Z20__device_stub__saxpyifPfS_` launches `_Z5saxpyifPfS_`). Returns an
+/// empty string if \p StubName is not a stub's name.
+std::string getKernelNameForStub(llvm::StringRef StubName);
+
+} // namespace mm
+
+#endif // MM_RUN_BUNDLEJIT_H

@@ -1,0 +1,174 @@
+//===- mm/Runtime/Runtime.h - The offload runtime --------------*- C++ -*-===//
+//
+// The C++ side of the offload runtime behind mm-runtime/mm_offload.h and the
+// CUDA runtime API: a Runtime object that the C entry points forward to, the
+// Backend interface that executes memory operations and launches (the CPU
+// backend here; a GPU backend would implement the same interface), and the
+// KernelProvider interface through which the runtime finds compiled kernels
+// (mm-lli implements it on its JIT).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_RUNTIME_RUNTIME_H
+#define MM_RUNTIME_RUNTIME_H
+
+#include "mm-runtime/mm_offload.h"
+#include "mm/Device/BlockABI.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace mm {
+namespace runtime {
+
+/// The runtime's error: a status and a message.
+class RuntimeError : public llvm::ErrorInfo<RuntimeError> {
+public:
+  static char ID;
+  RuntimeError(mm_status Status, std::string Message)
+      : Status(Status), Message(std::move(Message)) {}
+  mm_status getStatus() const { return Status; }
+  const std::string &getMessage() const { return Message; }
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  mm_status Status;
+  std::string Message;
+};
+
+llvm::Error makeRuntimeError(mm_status Status, const llvm::Twine &Message);
+
+/// A compiled kernel: the submodule it belongs to and its descriptor.
+struct KernelInfo {
+  std::string Module;
+  std::string Name;
+  const mm_kernel_descriptor *Descriptor = nullptr;
+};
+
+/// Where the runtime finds kernels. Errors name the submodule and kernel.
+class KernelProvider {
+public:
+  virtual ~KernelProvider();
+  /// Kernel \p Kernel of device submodule \p Module.
+  virtual llvm::Expected<KernelInfo> getKernel(llvm::StringRef Module,
+                                               llvm::StringRef Kernel) = 0;
+  /// The kernel that the host function \p HostFunction launches: a CUDA host
+  /// stub, as clang emits for `kernel<<<...>>>(...)`.
+  virtual llvm::Expected<KernelInfo>
+  getKernelForHostFunction(const void *HostFunction) = 0;
+};
+
+/// Grid and block dimensions and dynamic shared memory of one launch.
+struct LaunchConfig {
+  mm_dim3 Grid;
+  mm_dim3 Block;
+  uint64_t DynamicSharedSize = 0;
+};
+
+/// Executes memory operations and launches. Calls come from the runtime,
+/// which has checked the arguments that do not depend on the backend.
+class Backend {
+public:
+  virtual ~Backend();
+  virtual llvm::StringRef getName() const = 0;
+  /// How many blocks run at once.
+  virtual unsigned getConcurrency() const = 0;
+  virtual llvm::Expected<void *> allocate(size_t Size) = 0;
+  virtual llvm::Error free(void *Ptr) = 0;
+  /// Copies within memory that the runtime has checked.
+  virtual llvm::Error copy(void *Dst, const void *Src, size_t Size,
+                           mm_memcpy_kind Kind) = 0;
+  virtual llvm::Error set(void *Dst, int Value, size_t Size) = 0;
+  /// Runs every block of \p Kernel. A trap fails with MM_ERROR_LAUNCH_FAILED
+  /// and a message naming the submodule and kernel.
+  virtual llvm::Error launch(const KernelInfo &Kernel,
+                             const LaunchConfig &Config, void **Args) = 0;
+  virtual llvm::Error synchronize() = 0;
+};
+
+/// The CPU backend: device memory is host memory, blocks run concurrently on
+/// \p Threads worker threads (0: one per hardware thread), each with its own
+/// shared memory and per-thread scratch memory.
+std::unique_ptr<Backend> createCPUBackend(unsigned Threads);
+
+/// The offload runtime of one program run. The C entry points of
+/// mm_offload.h and the CUDA API forward to the current runtime.
+class Runtime {
+public:
+  Runtime(std::unique_ptr<Backend> B, KernelProvider &Provider);
+  ~Runtime();
+
+  Backend &getBackend() { return *B; }
+
+  llvm::Expected<const mm_kernel *> getKernel(llvm::StringRef Module,
+                                              llvm::StringRef Kernel);
+  llvm::Expected<const mm_kernel *>
+  getKernelForHostFunction(const void *HostFunction);
+
+  llvm::Expected<void *> allocate(size_t Size);
+  llvm::Error free(void *Ptr);
+  llvm::Error copy(void *Dst, const void *Src, size_t Size,
+                   mm_memcpy_kind Kind);
+  llvm::Error set(void *Dst, int Value, size_t Size);
+  /// True if \p Ptr points into a live device allocation.
+  bool isDevicePointer(const void *Ptr);
+  /// Checks the configuration against the kernel's descriptor and launches.
+  llvm::Error launch(const mm_kernel *Kernel, const LaunchConfig &Config,
+                     void **Args);
+  /// Waits for the backend; returns the sticky launch error, if any.
+  llvm::Error synchronize();
+
+  /// Records \p E as the calling thread's last error and returns its status.
+  static mm_status recordError(llvm::Error E);
+  static mm_status takeLastError();
+  static const char *getLastErrorMessage();
+
+private:
+  llvm::Error checkDeviceRange(const void *Ptr, size_t Size,
+                               llvm::StringRef What);
+  llvm::Expected<const mm_kernel *> intern(KernelInfo Info);
+
+  std::unique_ptr<Backend> B;
+  KernelProvider &Provider;
+  std::mutex Lock;
+  llvm::StringMap<std::unique_ptr<mm_kernel>> Kernels;
+  /// Live allocations: start address -> size.
+  std::map<uintptr_t, size_t> Allocations;
+  /// The first launch failure; reported by every later synchronize.
+  std::string StickyError;
+};
+
+/// Makes \p R the runtime that the C entry points use (null: none).
+void setCurrentRuntime(Runtime *R);
+Runtime *getCurrentRuntime();
+
+/// A runtime entry point that JIT-compiled code may call, by symbol name.
+struct RuntimeSymbol {
+  const char *Name;
+  void *Address;
+};
+
+/// Every function of mm_offload.h, the CUDA runtime API (CudaRuntime.h) and the
+/// device entry points of BlockABI.h, for the JIT to define as absolute
+/// symbols.
+std::vector<RuntimeSymbol> getRuntimeSymbols();
+
+} // namespace runtime
+} // namespace mm
+
+/// The opaque handle of mm_offload.h.
+struct mm_kernel {
+  mm::runtime::KernelInfo Info;
+};
+
+#endif // MM_RUNTIME_RUNTIME_H

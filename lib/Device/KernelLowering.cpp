@@ -1,0 +1,1095 @@
+//===- KernelLowering.cpp - Kernels as work-item loops --------------------===//
+//
+// Each kernel K becomes
+//   - a thread function `K.mm.thread`: K's body with every call inlined,
+//     taking the block context's values as arguments (thread index, block
+//     and grid dimensions, shared memory);
+//   - a block function `__mm_block.K(args, ctx)` that runs it for every
+//     thread of the block in loops over z, y and x (x innermost);
+//   - its descriptor `__mm_kernel.K` (BlockABI.h).
+// A kernel with barriers or warp operations is split at them: its thread
+// function becomes resumable (an i32 state argument says where to resume, it
+// returns the barrier it stopped at, 0 when done), values live across a
+// barrier and every alloca move to per-thread scratch memory, and the block
+// function runs all threads region by region. See docs/device-lowering.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringInternal.h"
+#include "mm/Device/BlockABI.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#include <cstddef>
+
+using namespace llvm;
+using namespace mm::device;
+
+// Offsets of mm_block_context's fields, as BlockABI.h lays them out.
+static constexpr unsigned GridDimOffset = offsetof(mm_block_context, grid_dim);
+static constexpr unsigned BlockDimOffset = offsetof(mm_block_context, block_dim);
+static constexpr unsigned BlockIdxOffset = offsetof(mm_block_context, block_idx);
+static constexpr unsigned StaticSharedOffset =
+    offsetof(mm_block_context, static_shared);
+static constexpr unsigned DynamicSharedOffset =
+    offsetof(mm_block_context, dynamic_shared);
+static constexpr unsigned ThreadScratchOffset =
+    offsetof(mm_block_context, thread_scratch);
+
+/// Per-thread scratch starts with a slot through which warp operations
+/// exchange values.
+static constexpr uint64_t ExchangeSlotSize = 8;
+static constexpr uint32_t MaxThreadsPerBlock = 1024;
+
+static constexpr StringLiteral SyncMarkerName = "__mm_device_sync_marker";
+
+namespace {
+/// The arguments that a thread function takes after the kernel's own.
+enum ExtraArg : unsigned {
+  ArgCtx,
+  ArgStaticShared,
+  ArgDynamicShared,
+  ArgDispatchPacket,
+  ArgImplicitArgs,
+  ArgTid,
+  ArgNTid = ArgTid + 3,
+  ArgCtaId = ArgNTid + 3,
+  ArgNCtaId = ArgCtaId + 3,
+  NumThreadArgs = ArgNCtaId + 3,
+  // Only resumable thread functions (kernels with barriers) take these.
+  ArgThreadScratch = NumThreadArgs,
+  ArgBlockScratch,
+  ArgScratchStride,
+  ArgState,
+  NumResumableArgs
+};
+
+/// What a thread queries: for a kernel, the thread function's arguments;
+/// for a standalone function, thread 0 of a one-thread block.
+struct ThreadValues {
+  Value *Ctx = nullptr;
+  Value *StaticShared = nullptr;
+  Value *DynamicShared = nullptr;
+  Value *DispatchPacket = nullptr;
+  Value *ImplicitArgs = nullptr;
+  Value *Tid[3] = {};
+  Value *NTid[3] = {};
+  Value *CtaId[3] = {};
+  Value *NCtaId[3] = {};
+  // Resumable thread functions only.
+  Value *ThreadScratch = nullptr;
+  Value *BlockScratch = nullptr;
+  Value *ScratchStride = nullptr;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Inlining
+//===----------------------------------------------------------------------===//
+
+Error mm::device::inlineIntoKernel(LoweringState &S, Function &K) {
+  // Each round inlines the calls the previous one exposed; a call still
+  // there after this many rounds is recursive.
+  constexpr unsigned MaxRounds = 64;
+  for (unsigned Round = 0; Round <= MaxRounds; ++Round) {
+    SmallVector<CallBase *> Calls;
+    for (BasicBlock &BB : K)
+      for (Instruction &I : BB)
+        if (auto *Call = dyn_cast<CallBase>(&I))
+          if (Function *Callee = Call->getCalledFunction();
+              Callee && !Callee->isDeclaration())
+            Calls.push_back(Call);
+    if (Calls.empty())
+      return Error::success();
+    if (Round == MaxRounds)
+      return S.error(K, "calls '" + Calls.front()->getCalledFunction()->getName() +
+                            "' recursively; kernels on the CPU need every call "
+                            "inlined");
+    for (CallBase *Call : Calls) {
+      StringRef Callee = Call->getCalledFunction()->getName();
+      InlineFunctionInfo Info;
+      InlineResult Result = InlineFunction(*Call, Info);
+      if (!Result.isSuccess())
+        return S.error(K, "cannot inline '" + Callee +
+                              "': " + Result.getFailureReason());
+    }
+  }
+  llvm_unreachable("the loop returns");
+}
+
+//===----------------------------------------------------------------------===//
+// Thread queries, printf, trap
+//===----------------------------------------------------------------------===//
+
+static Value *linearIndex(IRBuilder<> &B, Value *const Tid[3],
+                          Value *const NTid[3]) {
+  return B.CreateAdd(
+      Tid[0],
+      B.CreateMul(NTid[0], B.CreateAdd(Tid[1], B.CreateMul(NTid[1], Tid[2]))),
+      "linear.tid");
+}
+
+static Value *linearThreadId(IRBuilder<> &B, const ThreadValues &TV) {
+  return linearIndex(B, TV.Tid, TV.NTid);
+}
+
+static Value *threadsPerBlock(IRBuilder<> &B, const ThreadValues &TV) {
+  return B.CreateMul(B.CreateMul(TV.NTid[0], TV.NTid[1]), TV.NTid[2]);
+}
+
+/// The emulated HSA kernel dispatch packet and code object v5 implicit
+/// kernel arguments, which clang's HIP code reads block and grid sizes from.
+static std::pair<Value *, Value *>
+emitAMDGCNDispatchData(IRBuilder<> &B, Value *const NTid[3],
+                       Value *const NCtaId[3]) {
+  Type *I8 = B.getInt8Ty();
+  auto Store = [&](Value *Base, unsigned Offset, Value *V) {
+    B.CreateAlignedStore(V, B.CreateConstInBoundsGEP1_64(I8, Base, Offset),
+                         Align(2));
+  };
+  // hsa_kernel_dispatch_packet_t: workgroup_size_{x,y,z} (u16) at 4,
+  // grid_size_{x,y,z} (u32, in work-items) at 12.
+  Value *Packet = B.CreateAlloca(ArrayType::get(I8, 64), nullptr,
+                                 "dispatch.packet");
+  cast<AllocaInst>(Packet)->setAlignment(Align(8));
+  B.CreateMemSet(Packet, B.getInt8(0), 64, Align(8));
+  // Implicit arguments (v5): block_count_{x,y,z} (u32) at 0,
+  // group_size_{x,y,z} (u16) at 12, remainder_{x,y,z} (u16) at 18.
+  Value *Implicit = B.CreateAlloca(ArrayType::get(I8, 256), nullptr,
+                                   "implicit.args");
+  cast<AllocaInst>(Implicit)->setAlignment(Align(8));
+  B.CreateMemSet(Implicit, B.getInt8(0), 256, Align(8));
+  for (unsigned D = 0; D < 3; ++D) {
+    Value *Size16 = B.CreateTrunc(NTid[D], B.getInt16Ty());
+    Store(Packet, 4 + 2 * D, Size16);
+    Store(Packet, 12 + 4 * D, B.CreateMul(NTid[D], NCtaId[D]));
+    Store(Implicit, 4 * D, NCtaId[D]);
+    Store(Implicit, 12 + 2 * D, Size16);
+  }
+  return {Packet, Implicit};
+}
+
+static FunctionCallee getTrapFunction(Module &M) {
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  FunctionCallee Trap = M.getOrInsertFunction(
+      "__mm_device_trap", Type::getVoidTy(M.getContext()), Ptr, Ptr);
+  if (auto *F = dyn_cast<Function>(Trap.getCallee())) {
+    F->setDoesNotReturn();
+    F->setDoesNotThrow();
+  }
+  return Trap;
+}
+
+static FunctionCallee getVPrintfFunction(Module &M) {
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  return M.getOrInsertFunction("__mm_device_vprintf",
+                               Type::getInt32Ty(M.getContext()), Ptr, Ptr,
+                               Ptr);
+}
+
+static void emitTrap(IRBuilder<> &B, Value *Ctx, StringRef FunctionName) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  CallInst *Call = B.CreateCall(
+      getTrapFunction(M),
+      {Ctx, B.CreateGlobalString(FunctionName, "__mm_trap.function")});
+  Call->setDoesNotReturn();
+}
+
+/// CUDA's assert: prints the failed assertion as CUDA does, then traps.
+static void emitAssertFail(IRBuilder<> &B, CallBase &Call, Value *Ctx,
+                           StringRef FunctionName) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  LLVMContext &C = M.getContext();
+  // vprintf's packing: each argument at a multiple of its size.
+  PointerType *Ptr = PointerType::get(C, 0);
+  StructType *Args = StructType::get(C, {Ptr, B.getInt32Ty(), Ptr, Ptr});
+  Value *Packed = B.CreateAlloca(Args);
+  B.CreateStore(Call.getArgOperand(1), B.CreateStructGEP(Args, Packed, 0));
+  B.CreateStore(Call.getArgOperand(2), B.CreateStructGEP(Args, Packed, 1));
+  B.CreateStore(Call.getArgOperand(3), B.CreateStructGEP(Args, Packed, 2));
+  B.CreateStore(Call.getArgOperand(0), B.CreateStructGEP(Args, Packed, 3));
+  B.CreateCall(getVPrintfFunction(M),
+               {Ctx,
+                B.CreateGlobalString("%s:%u: %s: Assertion `%s` failed.\n",
+                                     "__mm_assert.format"),
+                Packed});
+  emitTrap(B, Ctx, FunctionName);
+}
+
+/// PTX `shfl.sync`'s source lane (the PTX ISA's pseudocode): lanes outside
+/// the segment or clamp keep their own value.
+static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
+                                Value *Operand, Value *Clamp) {
+  Value *BVal = B.CreateAnd(Operand, 0x1f);
+  Value *CVal = B.CreateAnd(Clamp, 0x1f);
+  Value *SegMask = B.CreateAnd(B.CreateLShr(Clamp, 8), 0x1f);
+  Value *NotSegMask = B.CreateXor(SegMask, 0x1f);
+  Value *MaxLane =
+      B.CreateOr(B.CreateAnd(Lane, SegMask), B.CreateAnd(CVal, NotSegMask));
+  Value *MinLane = B.CreateAnd(Lane, SegMask);
+  Value *J, *InRange;
+  if (Mode == "up") {
+    J = B.CreateSub(Lane, BVal);
+    InRange = B.CreateICmpSGE(J, MaxLane);
+  } else {
+    if (Mode == "down")
+      J = B.CreateAdd(Lane, BVal);
+    else if (Mode == "bfly")
+      J = B.CreateXor(Lane, BVal);
+    else
+      J = B.CreateOr(MinLane, B.CreateAnd(BVal, NotSegMask));
+    InRange = B.CreateICmpSLE(J, MaxLane);
+  }
+  return B.CreateSelect(InRange, J, Lane, "shfl.lane");
+}
+
+/// A warp operation of a kernel, exchanged through per-thread scratch: each
+/// thread stores its value, all threads sync, each reads what it needs, and
+/// all sync again before the slot can be reused.
+static Value *emitWarpExchange(IRBuilder<> &B, const ThreadValues &TV,
+                               unsigned WarpSize, Value *Own,
+                               function_ref<Value *(Value *Linear,
+                                                    Value *WarpBase)>
+                                   Read) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Sync =
+      M.getOrInsertFunction(SyncMarkerName, B.getVoidTy());
+  Value *Linear = linearThreadId(B, TV);
+  Value *WarpBase = B.CreateSub(Linear, B.CreateURem(Linear, B.getInt32(WarpSize)));
+  B.CreateStore(Own, TV.ThreadScratch);
+  B.CreateCall(Sync);
+  Value *Result = Read(Linear, WarpBase);
+  B.CreateCall(Sync);
+  return Result;
+}
+
+/// The exchange slot of thread \p Thread of the block.
+static Value *exchangeSlot(IRBuilder<> &B, const ThreadValues &TV,
+                           Value *Thread) {
+  return B.CreateGEP(B.getInt8Ty(), TV.BlockScratch,
+                     B.CreateMul(B.CreateZExt(Thread, B.getInt64Ty()),
+                                 TV.ScratchStride));
+}
+
+/// The ballot of the warp over the exchanged i32 predicates, and which of
+/// its lanes exist (a block's last warp may be partial), as WarpSize-bit
+/// masks.
+static std::pair<Value *, Value *> emitBallot(IRBuilder<> &B,
+                                              const ThreadValues &TV,
+                                              unsigned WarpSize, Value *Linear,
+                                              Value *WarpBase) {
+  IntegerType *MaskTy = B.getIntNTy(WarpSize);
+  Value *Threads = threadsPerBlock(B, TV);
+  Value *Ballot = ConstantInt::get(MaskTy, 0);
+  Value *Exists = ConstantInt::get(MaskTy, 0);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    Value *Thread = B.CreateAdd(WarpBase, B.getInt32(L));
+    Value *Valid = B.CreateICmpULT(Thread, Threads);
+    Value *Pred = B.CreateLoad(
+        B.getInt32Ty(),
+        exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+    Value *Bit = B.CreateAnd(Valid, B.CreateICmpNE(Pred, B.getInt32(0)));
+    Ballot = B.CreateOr(Ballot,
+                        B.CreateShl(B.CreateZExt(Bit, MaskTy), L));
+    Exists = B.CreateOr(Exists, B.CreateShl(B.CreateZExt(Valid, MaskTy), L));
+  }
+  return {Ballot, Exists};
+}
+
+/// Reads the exchanged value of lane \p Lane of the warp, or the thread's own
+/// when that lane does not exist.
+static Value *readLane(IRBuilder<> &B, const ThreadValues &TV, Value *Linear,
+                       Value *WarpBase, Value *Lane) {
+  Value *Thread = B.CreateAdd(WarpBase, Lane);
+  Value *Valid = B.CreateICmpULT(Thread, threadsPerBlock(B, TV));
+  return B.CreateLoad(B.getInt32Ty(),
+                      exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+}
+
+namespace {
+/// Lowers the thread-dependent operations of one function.
+class ThreadOperationLowering {
+public:
+  ThreadOperationLowering(LoweringState &S, Function &F, const ThreadValues &TV,
+                          StringRef TrapName, bool IsKernel)
+      : S(S), F(F), TV(TV), TrapName(TrapName), IsKernel(IsKernel) {}
+  // TrapName is the name of the function in the source: the kernel's for its
+  // thread function.
+
+  /// Fails on an unsupported device intrinsic. Sets \p HasBarriers and
+  /// \p HasWarpOps for a kernel.
+  Error run(bool &HasBarriers, bool &HasWarpOps);
+
+private:
+  Expected<Value *> lower(CallBase &Call, StringRef Name, bool &Erase);
+  Expected<Value *> lowerWarpOp(IRBuilder<> &B, CallBase &Call, StringRef Name);
+
+  LoweringState &S;
+  Function &F;
+  const ThreadValues &TV;
+  StringRef TrapName;
+  bool IsKernel;
+  bool SawBarrier = false, SawWarpOp = false;
+};
+} // namespace
+
+static int dimensionOf(StringRef Name) {
+  if (Name.ends_with(".x"))
+    return 0;
+  if (Name.ends_with(".y"))
+    return 1;
+  if (Name.ends_with(".z"))
+    return 2;
+  return -1;
+}
+
+Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
+                                                       CallBase &Call,
+                                                       StringRef Name) {
+  unsigned W = S.WarpSize;
+  auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
+  SawWarpOp = true;
+  bool IsShuffle = Name.consume_front("llvm.nvvm.shfl.sync.");
+  if (IsShuffle && !Name.ends_with("p")) {
+    StringRef Mode = Name.split('.').first;
+    if (!IsKernel)
+      return Arg(1); // a one-thread warp: every lane reads its own value
+    Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
+    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
+    Value *Source = shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3));
+    Value *Read = emitWarpExchange(B, TV, W, Own, [&](Value *Linear,
+                                                      Value *WarpBase) {
+      return readLane(B, TV, Linear, WarpBase, Source);
+    });
+    return B.CreateBitCast(Read, Call.getType());
+  }
+  if (Name.consume_front("llvm.nvvm.vote.") && Name.ends_with(".sync")) {
+    StringRef Kind = Name.split('.').first;
+    Value *Mask = Arg(0), *Pred = Arg(1);
+    Value *Ballot, *Exists;
+    if (!IsKernel) {
+      Ballot = B.CreateZExt(Pred, B.getInt32Ty());
+      Exists = B.getInt32(1);
+    } else {
+      Value *Own = B.CreateZExt(Pred, B.getInt32Ty());
+      std::pair<Value *, Value *> Result;
+      emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
+        Result = emitBallot(B, TV, W, Linear, WarpBase);
+        return nullptr;
+      });
+      std::tie(Ballot, Exists) = Result;
+    }
+    Ballot = B.CreateAnd(Ballot, Mask);
+    Value *Active = B.CreateAnd(Exists, Mask);
+    Value *Any = B.CreateICmpNE(Ballot, B.getInt32(0));
+    Value *All = B.CreateICmpEQ(Ballot, Active);
+    if (Kind == "ballot")
+      return Ballot;
+    if (Kind == "any")
+      return Any;
+    if (Kind == "all")
+      return All;
+    if (Kind == "uni")
+      return B.CreateOr(All, B.CreateNot(Any));
+  }
+  if (Name.starts_with("llvm.amdgcn.ballot.")) {
+    IntegerType *Ty = cast<IntegerType>(Call.getType());
+    if (!IsKernel)
+      return B.CreateZExt(Arg(0), Ty);
+    Value *Own = B.CreateZExt(Arg(0), B.getInt32Ty());
+    Value *Ballot = nullptr;
+    emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
+      Ballot = emitBallot(B, TV, W, Linear, WarpBase).first;
+      return nullptr;
+    });
+    return B.CreateZExtOrTrunc(Ballot, Ty);
+  }
+  if (Name == "llvm.amdgcn.ds.bpermute") {
+    if (!IsKernel)
+      return Arg(1);
+    Value *Source = B.CreateAnd(B.CreateLShr(Arg(0), 2), W - 1);
+    return emitWarpExchange(B, TV, W, Arg(1), [&](Value *Linear,
+                                                  Value *WarpBase) {
+      return readLane(B, TV, Linear, WarpBase, Source);
+    });
+  }
+  SawWarpOp = false;
+  return nullptr;
+}
+
+Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
+                                                 bool &Erase) {
+  IRBuilder<> B(&Call);
+  Erase = true;
+  int Dim = dimensionOf(Name);
+  if (Dim >= 0) {
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.tid.") ||
+        Name.starts_with("llvm.amdgcn.workitem.id."))
+      return TV.Tid[Dim];
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.ntid."))
+      return TV.NTid[Dim];
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
+        Name.starts_with("llvm.amdgcn.workgroup.id."))
+      return TV.CtaId[Dim];
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.nctaid."))
+      return TV.NCtaId[Dim];
+  }
+  if (Name == "llvm.nvvm.read.ptx.sreg.laneid")
+    return B.CreateURem(linearThreadId(B, TV), B.getInt32(S.WarpSize));
+  if (Name == "llvm.nvvm.read.ptx.sreg.warpid")
+    return B.CreateUDiv(linearThreadId(B, TV), B.getInt32(S.WarpSize));
+  if (Name == "llvm.nvvm.read.ptx.sreg.warpsize")
+    return B.getInt32(S.WarpSize);
+  if (Name == "llvm.amdgcn.dispatch.ptr")
+    return TV.DispatchPacket;
+  if (Name == "llvm.amdgcn.implicitarg.ptr")
+    return TV.ImplicitArgs;
+  if (Name == "llvm.amdgcn.mbcnt.lo" || Name == "llvm.amdgcn.mbcnt.hi") {
+    // The number of set bits of the mask below this lane, in the low or
+    // high 32 lanes.
+    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(S.WarpSize));
+    if (Name.ends_with(".hi"))
+      Lane = B.CreateSelect(B.CreateICmpULT(Lane, B.getInt32(32)),
+                            B.getInt32(0), B.CreateSub(Lane, B.getInt32(32)));
+    Value *Lane64 = B.CreateZExt(B.CreateBinaryIntrinsic(
+                                     Intrinsic::umin, Lane, B.getInt32(32)),
+                                 B.getInt64Ty());
+    Value *Below = B.CreateTrunc(
+        B.CreateSub(B.CreateShl(B.getInt64(1), Lane64), B.getInt64(1)),
+        B.getInt32Ty());
+    Value *Count = B.CreateUnaryIntrinsic(
+        Intrinsic::ctpop, B.CreateAnd(Call.getArgOperand(0), Below));
+    return B.CreateAdd(Call.getArgOperand(1), Count);
+  }
+  if (Name == "llvm.nvvm.barrier0" || Name == "llvm.nvvm.barrier.sync" ||
+      Name == "llvm.nvvm.bar.warp.sync" || Name == "llvm.amdgcn.s.barrier" ||
+      Name == "llvm.amdgcn.wave.barrier") {
+    if (!IsKernel)
+      return nullptr; // one thread: nothing to wait for
+    SawBarrier = true;
+    B.CreateCall(S.M.getOrInsertFunction(SyncMarkerName, B.getVoidTy()));
+    return nullptr;
+  }
+  if (Name == "llvm.amdgcn.s.waitcnt" || Name == "llvm.amdgcn.sched.barrier")
+    return nullptr;
+  if (Name == "vprintf")
+    return B.CreateCall(getVPrintfFunction(S.M),
+                        {TV.Ctx, Call.getArgOperand(0), Call.getArgOperand(1)});
+  if (Name == "llvm.trap" || Name == "llvm.debugtrap" || Name == "__trap") {
+    emitTrap(B, TV.Ctx, TrapName);
+    return nullptr;
+  }
+  if (Name == "__assertfail") {
+    emitAssertFail(B, Call, TV.Ctx, TrapName);
+    return nullptr;
+  }
+  Expected<Value *> WarpOp = lowerWarpOp(B, Call, Name);
+  if (!WarpOp || *WarpOp)
+    return WarpOp;
+  Erase = false;
+  if (Name.starts_with("__ockl_printf"))
+    return S.error("function '" + TrapName +
+                   "': device printf of amdgcn modules (hostcall '" + Name +
+                   "') is not supported");
+  if (Call.getCalledFunction() &&
+      isDeviceSpecificCallee(*Call.getCalledFunction()))
+    return S.error("function '" + TrapName + "': unsupported device intrinsic '" +
+                   Name + "'");
+  return nullptr;
+}
+
+Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
+  SmallVector<CallBase *> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Call->getCalledFunction() &&
+            Call->getCalledFunction()->getName() != SyncMarkerName)
+          Calls.push_back(Call);
+  for (CallBase *Call : Calls) {
+    bool Erase = false;
+    Expected<Value *> Result =
+        lower(*Call, Call->getCalledFunction()->getName(), Erase);
+    if (!Result)
+      return Result.takeError();
+    if (!Erase)
+      continue;
+    if (*Result) {
+      if (isa<Instruction>(*Result) && !(*Result)->hasName())
+        (*Result)->takeName(Call);
+      Call->replaceAllUsesWith(*Result);
+    }
+    Call->eraseFromParent();
+  }
+  HasBarriers = SawBarrier;
+  HasWarpOps = SawWarpOp;
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Standalone functions
+//===----------------------------------------------------------------------===//
+
+static bool usesSharedMemory(LoweringState &S, Function &F) {
+  for (GlobalVariable *Shared : S.SharedGlobals) {
+    SmallVector<User *> Users(Shared->users());
+    while (!Users.empty()) {
+      User *U = Users.pop_back_val();
+      if (auto *I = dyn_cast<Instruction>(U)) {
+        if (I->getFunction() == &F)
+          return true;
+        continue;
+      }
+      append_range(Users, U->users());
+    }
+  }
+  return false;
+}
+
+Error mm::device::lowerStandaloneFunction(LoweringState &S, Function &F) {
+  if (usesSharedMemory(S, F)) {
+    // Only a block has shared memory: a direct call from the host traps.
+    F.deleteBody();
+    BasicBlock *Entry = BasicBlock::Create(F.getContext(), "entry", &F);
+    IRBuilder<> B(Entry);
+    emitTrap(B, ConstantPointerNull::get(B.getPtrTy()),
+             (F.getName() + " (uses shared memory outside a kernel)").str());
+    B.CreateUnreachable();
+    return Error::success();
+  }
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  ThreadValues TV;
+  TV.Ctx = ConstantPointerNull::get(B.getPtrTy());
+  for (unsigned D = 0; D < 3; ++D) {
+    TV.Tid[D] = TV.CtaId[D] = B.getInt32(0);
+    TV.NTid[D] = TV.NCtaId[D] = B.getInt32(1);
+  }
+  if (S.IsAMDGCN)
+    std::tie(TV.DispatchPacket, TV.ImplicitArgs) =
+        emitAMDGCNDispatchData(B, TV.NTid, TV.NCtaId);
+  bool HasBarriers, HasWarpOps;
+  return ThreadOperationLowering(S, F, TV, F.getName(), /*IsKernel=*/false)
+      .run(HasBarriers, HasWarpOps);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// Lays out the static shared variables that \p T uses in the block's
+/// static shared memory and points every use at the block's instance.
+/// Returns the static shared size.
+static uint64_t lowerSharedMemory(LoweringState &S, Function &T,
+                                  const ThreadValues &TV) {
+  const DataLayout &DL = S.M.getDataLayout();
+  uint64_t StaticSize = 0;
+  for (GlobalVariable &GV : S.M.globals()) {
+    if (!S.SharedGlobals.count(&GV))
+      continue;
+    convertUsersOfConstantsToInstructions({&GV}, &T);
+    SmallVector<Use *> Uses;
+    for (Use &U : GV.uses())
+      if (auto *I = dyn_cast<Instruction>(U.getUser());
+          I && I->getFunction() == &T)
+        Uses.push_back(&U);
+    if (Uses.empty())
+      continue;
+    uint64_t Size = DL.getTypeAllocSize(GV.getValueType());
+    bool IsDynamic = GV.isDeclaration() || Size == 0;
+    uint64_t Offset = 0;
+    if (!IsDynamic) {
+      Align A = GV.getAlign().value_or(DL.getABITypeAlign(GV.getValueType()));
+      Offset = alignTo(StaticSize, A);
+      StaticSize = Offset + Size;
+    }
+    for (Use *U : Uses) {
+      auto *User = cast<Instruction>(U->getUser());
+      Instruction *InsertPt = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        InsertPt = Phi->getIncomingBlock(*U)->getTerminator();
+      IRBuilder<> B(InsertPt);
+      U->set(IsDynamic ? TV.DynamicShared
+                       : B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
+                                                      TV.StaticShared, Offset,
+                                                      GV.getName()));
+    }
+  }
+  return alignTo(StaticSize, 16);
+}
+
+//===----------------------------------------------------------------------===//
+// Barriers: the resumable thread function
+//===----------------------------------------------------------------------===//
+
+/// True when \p I is live at the start of one of \p SyncBlocks: some use is
+/// reachable from that block without passing the definition.
+static bool isLiveAcrossSync(Instruction &I,
+                             const SmallPtrSetImpl<BasicBlock *> &SyncBlocks) {
+  BasicBlock *Def = I.getParent();
+  SmallVector<BasicBlock *> Work;
+  for (Use &U : I.uses()) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (auto *Phi = dyn_cast<PHINode>(User))
+      Work.push_back(Phi->getIncomingBlock(U)); // live at its end
+    else if (User->getParent() != Def)
+      Work.push_back(User->getParent());
+  }
+  SmallPtrSet<BasicBlock *, 16> LiveIn;
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == Def || !LiveIn.insert(BB).second)
+      continue;
+    if (SyncBlocks.count(BB))
+      return true;
+    append_range(Work, predecessors(BB));
+  }
+  return false;
+}
+
+/// Splits \p T at its sync markers and makes it resumable; returns the
+/// per-thread scratch size.
+static Expected<uint64_t> makeResumable(LoweringState &S, Function &T,
+                                        StringRef KernelName,
+                                        const ThreadValues &TV) {
+  const DataLayout &DL = S.M.getDataLayout();
+  // Scalars first become SSA values, so that only what is really live across
+  // a barrier goes to scratch memory.
+  {
+    SmallVector<AllocaInst *> Promotable;
+    for (Instruction &I : T.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isAllocaPromotable(AI))
+        Promotable.push_back(AI);
+    DominatorTree DT(T);
+    if (!Promotable.empty())
+      PromoteMemToReg(Promotable, DT);
+  }
+
+  SmallVector<CallInst *> Markers;
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallInst>(&I);
+          Call && Call->getCalledFunction() &&
+          Call->getCalledFunction()->getName() == SyncMarkerName)
+        Markers.push_back(Call);
+  SmallVector<BasicBlock *> SyncBlocks;
+  SmallPtrSet<BasicBlock *, 16> SyncBlockSet;
+  for (CallInst *Marker : Markers) {
+    BasicBlock *Sync = Marker->getParent()->splitBasicBlock(Marker, "sync");
+    Sync->splitBasicBlock(Marker->getNextNode(), "resume");
+    SyncBlocks.push_back(Sync);
+    SyncBlockSet.insert(Sync);
+  }
+
+  SmallVector<Instruction *> LiveAcross;
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB)
+      if (!I.getType()->isVoidTy() && !isa<AllocaInst>(I) &&
+          isLiveAcrossSync(I, SyncBlockSet))
+        LiveAcross.push_back(&I);
+  for (Instruction *I : LiveAcross)
+    DemoteRegToStack(*I, false, T.getEntryBlock().getFirstInsertionPt());
+
+  // Every alloca moves to this thread's scratch memory, after the exchange
+  // slot of warp operations.
+  BasicBlock *OldEntry = &T.getEntryBlock();
+  BasicBlock *Resume =
+      BasicBlock::Create(T.getContext(), "dispatch", &T, OldEntry);
+  IRBuilder<> B(Resume);
+  uint64_t Size = ExchangeSlotSize;
+  Align MaxAlign(16);
+  for (BasicBlock &BB : T)
+    for (Instruction &I : make_early_inc_range(BB)) {
+      auto *AI = dyn_cast<AllocaInst>(&I);
+      if (!AI)
+        continue;
+      std::optional<TypeSize> AllocSize = AI->getAllocationSize(DL);
+      if (&BB != OldEntry || !AllocSize || AllocSize->isScalable())
+        return S.error("function '" + KernelName +
+                       "': dynamically sized stack allocation in a kernel "
+                       "with barriers is not supported");
+      Align A = AI->getAlign();
+      MaxAlign = std::max(MaxAlign, A);
+      uint64_t Offset = alignTo(Size, A);
+      Size = Offset + AllocSize->getFixedValue();
+      Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), TV.ThreadScratch,
+                                                 Offset, AI->getName());
+      AI->replaceAllUsesWith(Slot);
+      AI->eraseFromParent();
+    }
+
+  // Entry: resume where the last call stopped. A barrier returns its number,
+  // the end of the kernel returns 0.
+  Value *State = T.getArg(T.arg_size() - 1);
+  SwitchInst *Switch = B.CreateSwitch(State, OldEntry, SyncBlocks.size());
+  for (auto [Index, Sync] : enumerate(SyncBlocks)) {
+    BasicBlock *Continue = Sync->getSingleSuccessor();
+    Sync->getTerminator()->eraseFromParent();
+    Sync->front().eraseFromParent(); // the marker
+    ConstantInt *Number = B.getInt32(Index + 1);
+    ReturnInst::Create(T.getContext(), Number, Sync);
+    Switch->addCase(Number, Continue);
+  }
+  return alignTo(Size, MaxAlign);
+}
+
+//===----------------------------------------------------------------------===//
+// The block function and the descriptor
+//===----------------------------------------------------------------------===//
+
+/// Emits loops over the block's threads, z outermost and x innermost, at
+/// \p B's insertion point; \p Body gets the thread index and the values of
+/// \p Carried of the previous thread and returns the next ones. Every
+/// dimension must be at least 1. Leaves \p B after the loops and returns the
+/// carried values of the last thread.
+static SmallVector<Value *>
+emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
+                function_ref<SmallVector<Value *>(Value *const Index[3],
+                                                  ArrayRef<Value *> Carried)>
+                    Body,
+                int Level = 2, Value **Index = nullptr) {
+  Value *Indices[3] = {};
+  if (!Index)
+    Index = Indices;
+  static const char *const Names[] = {"tid.x", "tid.y", "tid.z"};
+  Function *F = B.GetInsertBlock()->getParent();
+  BasicBlock *Preheader = B.GetInsertBlock();
+  BasicBlock *Header = BasicBlock::Create(F->getContext(), Names[Level], F,
+                                          Preheader->getNextNode());
+  B.CreateBr(Header);
+  B.SetInsertPoint(Header);
+  PHINode *IV = B.CreatePHI(B.getInt32Ty(), 2, Names[Level]);
+  IV->addIncoming(B.getInt32(0), Preheader);
+  SmallVector<PHINode *> Phis;
+  SmallVector<Value *> Current;
+  for (Value *V : Carried) {
+    Phis.push_back(B.CreatePHI(V->getType(), 2));
+    Phis.back()->addIncoming(V, Preheader);
+    Current.push_back(Phis.back());
+  }
+  Index[Level] = IV;
+  SmallVector<Value *> Next =
+      Level == 0 ? Body(Index, Current)
+                 : emitThreadLoops(B, Dims, Current, Body, Level - 1, Index);
+  Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
+                              /*HasNSW=*/true);
+  BasicBlock *Latch = B.GetInsertBlock();
+  BasicBlock *Exit = BasicBlock::Create(
+      F->getContext(), Twine(Names[Level]) + ".end", F, Latch->getNextNode());
+  B.CreateCondBr(B.CreateICmpULT(IVNext, Dims[Level]), Header, Exit);
+  IV->addIncoming(IVNext, Latch);
+  for (auto [Phi, V] : zip(Phis, Next))
+    Phi->addIncoming(V, Latch);
+  B.SetInsertPoint(Exit);
+  return Next;
+}
+
+namespace {
+/// What the block function loads once and passes to every thread.
+struct BlockValues {
+  SmallVector<Value *> KernelArgs;
+  ThreadValues TV;
+  Value *Threads = nullptr;
+};
+} // namespace
+
+static BlockValues emitBlockPrologue(LoweringState &S, IRBuilder<> &B,
+                                     Function &Kernel, Value *Args,
+                                     Value *Ctx) {
+  BlockValues BV;
+  Type *I8 = B.getInt8Ty();
+  PointerType *Ptr = B.getPtrTy();
+  for (Argument &A : Kernel.args()) {
+    Value *Slot = B.CreateLoad(
+        Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, A.getArgNo()));
+    // args[i] points at the value: a byval argument is that pointer (the
+    // call copies it).
+    BV.KernelArgs.push_back(A.hasByValAttr()
+                                ? Slot
+                                : B.CreateLoad(A.getType(), Slot, A.getName()));
+  }
+  auto Field = [&](Type *Ty, unsigned Offset, const Twine &Name) {
+    return B.CreateLoad(Ty, B.CreateConstInBoundsGEP1_64(I8, Ctx, Offset),
+                        Name);
+  };
+  ThreadValues &TV = BV.TV;
+  TV.Ctx = Ctx;
+  static const char *const Axis[] = {"x", "y", "z"};
+  for (unsigned D = 0; D < 3; ++D) {
+    TV.NCtaId[D] =
+        Field(B.getInt32Ty(), GridDimOffset + 4 * D, Twine("nctaid.") + Axis[D]);
+    TV.NTid[D] =
+        Field(B.getInt32Ty(), BlockDimOffset + 4 * D, Twine("ntid.") + Axis[D]);
+    TV.CtaId[D] =
+        Field(B.getInt32Ty(), BlockIdxOffset + 4 * D, Twine("ctaid.") + Axis[D]);
+  }
+  TV.StaticShared = Field(Ptr, StaticSharedOffset, "static.shared");
+  TV.DynamicShared = Field(Ptr, DynamicSharedOffset, "dynamic.shared");
+  TV.BlockScratch = Field(Ptr, ThreadScratchOffset, "thread.scratch");
+  if (S.IsAMDGCN) {
+    std::tie(TV.DispatchPacket, TV.ImplicitArgs) =
+        emitAMDGCNDispatchData(B, TV.NTid, TV.NCtaId);
+  } else {
+    TV.DispatchPacket = TV.ImplicitArgs = ConstantPointerNull::get(Ptr);
+  }
+  BV.Threads = threadsPerBlock(B, TV);
+  return BV;
+}
+
+/// The arguments of one call of the thread function for thread \p Index.
+static SmallVector<Value *> threadCallArgs(const BlockValues &BV,
+                                           Value *const Index[3]) {
+  const ThreadValues &TV = BV.TV;
+  SmallVector<Value *> Args(BV.KernelArgs);
+  append_values(Args, TV.Ctx, TV.StaticShared, TV.DynamicShared,
+                TV.DispatchPacket, TV.ImplicitArgs);
+  append_range(Args, ArrayRef(Index, 3));
+  append_range(Args, TV.NTid);
+  append_range(Args, TV.CtaId);
+  append_range(Args, TV.NCtaId);
+  return Args;
+}
+
+/// Builds `__mm_block.K`: thread function \p T for every thread of the
+/// block; if \p ScratchStride is set, region by region (T is resumable).
+static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
+                                    Function &T,
+                                    std::optional<uint64_t> ScratchStride) {
+  LLVMContext &C = S.M.getContext();
+  PointerType *Ptr = PointerType::get(C, 0);
+  Function *Block = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
+      GlobalValue::InternalLinkage, "__mm_block." + Kernel.getName(), S.M);
+  Block->addFnAttr(Attribute::NoUnwind);
+  Argument *Args = Block->getArg(0), *Ctx = Block->getArg(1);
+  Args->setName("args");
+  Ctx->setName("ctx");
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", Block);
+  IRBuilder<> B(Entry);
+  BlockValues BV = emitBlockPrologue(S, B, Kernel, Args, Ctx);
+  BasicBlock *Done = BasicBlock::Create(C, "done", Block);
+  BasicBlock *Run = BasicBlock::Create(C, "run", Block);
+  B.CreateCondBr(B.CreateICmpEQ(BV.Threads, B.getInt32(0)), Done, Run);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  B.SetInsertPoint(Run);
+
+  if (!ScratchStride) {
+    emitThreadLoops(B, BV.TV.NTid, {}, [&](Value *const Index[3],
+                                          ArrayRef<Value *>) {
+      B.CreateCall(&T, threadCallArgs(BV, Index));
+      return SmallVector<Value *>();
+    });
+    B.CreateBr(Done);
+    return Block;
+  }
+
+  // Region by region: every thread runs from where it stopped to its next
+  // barrier; all must stop at the same one (the smallest and the largest
+  // barrier number reached agree), else the barrier is in divergent control
+  // flow.
+  auto *Resume = cast<SwitchInst>(T.getEntryBlock().getTerminator());
+  unsigned NumStates = Resume->getNumCases() + 1;
+  BasicBlock *Dispatch = BasicBlock::Create(C, "region.dispatch", Block);
+  BasicBlock *Check = BasicBlock::Create(C, "region.check", Block);
+  B.CreateBr(Dispatch);
+  B.SetInsertPoint(Dispatch);
+  PHINode *State = B.CreatePHI(B.getInt32Ty(), 2, "state");
+  State->addIncoming(B.getInt32(0), Run);
+  SwitchInst *Regions = B.CreateSwitch(State, Check, NumStates);
+  B.SetInsertPoint(Check);
+  PHINode *MinPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.min");
+  PHINode *MaxPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.max");
+  // An unknown state cannot happen; it reads as divergence.
+  MinPhi->addIncoming(B.getInt32(0), Dispatch);
+  MaxPhi->addIncoming(B.getInt32(~0u), Dispatch);
+  Value *Stride = B.getInt64(*ScratchStride);
+  for (unsigned K = 0; K < NumStates; ++K) {
+    BasicBlock *Region = BasicBlock::Create(
+        C, "region." + Twine(K), Block, Check);
+    Regions->addCase(B.getInt32(K), Region);
+    B.SetInsertPoint(Region);
+    SmallVector<Value *> Reached = emitThreadLoops(
+        B, BV.TV.NTid, {B.getInt32(~0u), B.getInt32(0)},
+        [&](Value *const Index[3], ArrayRef<Value *> MinMax) {
+          SmallVector<Value *> CallArgs = threadCallArgs(BV, Index);
+          Value *Linear = linearIndex(B, Index, BV.TV.NTid);
+          Value *Own = B.CreateGEP(
+              B.getInt8Ty(), BV.TV.BlockScratch,
+              B.CreateMul(B.CreateZExt(Linear, B.getInt64Ty()), Stride),
+              "scratch");
+          append_values(CallArgs, Own, BV.TV.BlockScratch, Stride,
+                        B.getInt32(K));
+          Value *Stop = B.CreateCall(&T, CallArgs, "stop");
+          return SmallVector<Value *>{
+              B.CreateBinaryIntrinsic(Intrinsic::umin, MinMax[0], Stop),
+              B.CreateBinaryIntrinsic(Intrinsic::umax, MinMax[1], Stop)};
+        });
+    MinPhi->addIncoming(Reached[0], B.GetInsertBlock());
+    MaxPhi->addIncoming(Reached[1], B.GetInsertBlock());
+    B.CreateBr(Check);
+  }
+  B.SetInsertPoint(Check);
+  BasicBlock *Diverged = BasicBlock::Create(C, "diverged", Block);
+  BasicBlock *Agreed = BasicBlock::Create(C, "agreed", Block);
+  B.CreateCondBr(B.CreateICmpNE(MinPhi, MaxPhi), Diverged, Agreed);
+  B.SetInsertPoint(Diverged);
+  emitTrap(B, Ctx,
+           (Kernel.getName() +
+            ": threads of one block reached different barriers (a barrier "
+            "in divergent control flow)")
+               .str());
+  B.CreateUnreachable();
+  B.SetInsertPoint(Agreed);
+  B.CreateCondBr(B.CreateICmpEQ(MinPhi, B.getInt32(0)), Done, Dispatch);
+  State->addIncoming(MinPhi, Agreed);
+  return Block;
+}
+
+static void emitDescriptor(LoweringState &S, Function &Kernel, Function &Block,
+                           uint32_t Flags, uint64_t StaticShared,
+                           uint64_t Scratch) {
+  LLVMContext &C = S.M.getContext();
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  PointerType *Ptr = PointerType::get(C, 0);
+  // mm_kernel_descriptor.
+  StructType *Ty = StructType::get(
+      C, {I32, I32, I64, I64, I32, I32, I32, I32, Ptr, Ptr});
+  Constant *NameInit = ConstantDataArray::getString(C, Kernel.getName());
+  auto *Name = new GlobalVariable(S.M, NameInit->getType(), true,
+                                  GlobalValue::PrivateLinkage, NameInit,
+                                  "__mm_kernel_name." + Kernel.getName());
+  Name->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Constant *Init = ConstantStruct::get(
+      Ty, {ConstantInt::get(I32, MM_BLOCK_ABI_VERSION),
+           ConstantInt::get(I32, Flags), ConstantInt::get(I64, StaticShared),
+           ConstantInt::get(I64, Scratch),
+           ConstantInt::get(I32, Kernel.arg_size()),
+           ConstantInt::get(I32, S.WarpSize),
+           ConstantInt::get(I32, MaxThreadsPerBlock), ConstantInt::get(I32, 0),
+           &Block, Name});
+  auto *Descriptor =
+      new GlobalVariable(S.M, Ty, true, GlobalValue::ExternalLinkage, Init,
+                         "__mm_kernel." + Kernel.getName());
+  Descriptor->setAlignment(Align(8));
+}
+
+Error mm::device::lowerKernel(LoweringState &S, Function &K) {
+  LLVMContext &C = S.M.getContext();
+  std::string KernelName = K.getName().str();
+
+  // Whether K synchronizes decides the thread function's signature, so look
+  // before lowering.
+  bool Synchronizes = false;
+  for (BasicBlock &BB : K)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction()) {
+          StringRef Name = Callee->getName();
+          Synchronizes |= Name == "llvm.nvvm.barrier0" ||
+                          Name == "llvm.nvvm.barrier.sync" ||
+                          Name == "llvm.nvvm.bar.warp.sync" ||
+                          Name == "llvm.amdgcn.s.barrier" ||
+                          Name == "llvm.amdgcn.wave.barrier" ||
+                          Name.starts_with("llvm.nvvm.shfl.sync.") ||
+                          Name.starts_with("llvm.nvvm.vote.") ||
+                          Name.starts_with("llvm.amdgcn.ballot.") ||
+                          Name == "llvm.amdgcn.ds.bpermute";
+        }
+
+  Type *I32 = Type::getInt32Ty(C);
+  PointerType *Ptr = PointerType::get(C, 0);
+  SmallVector<Type *> Params(K.getFunctionType()->params());
+  append_values(Params, Ptr, Ptr, Ptr, Ptr, Ptr);
+  Params.append(12, I32);
+  if (Synchronizes)
+    append_values(Params, Ptr, Ptr, Type::getInt64Ty(C), I32);
+  Function *T = Function::Create(
+      FunctionType::get(Synchronizes ? I32 : Type::getVoidTy(C), Params, false),
+      GlobalValue::InternalLinkage, KernelName + ".mm.thread", S.M);
+  T->copyAttributesFrom(&K);
+  T->setLinkage(GlobalValue::InternalLinkage);
+  T->setVisibility(GlobalValue::DefaultVisibility);
+  T->setDSOLocal(true);
+  T->addFnAttr(Attribute::AlwaysInline);
+  T->removeFnAttr(Attribute::NoInline);
+  T->removeFnAttr(Attribute::OptimizeNone);
+  T->splice(T->end(), &K);
+  for (auto [Old, New] : zip(K.args(), T->args())) {
+    New.takeName(&Old);
+    Old.replaceAllUsesWith(&New);
+  }
+  if (Synchronizes)
+    for (BasicBlock &BB : *T)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+        ReturnInst::Create(C, ConstantInt::get(I32, 0), &BB);
+        Ret->eraseFromParent();
+      }
+
+  ThreadValues TV;
+  unsigned First = K.arg_size();
+  auto ExtraArg = [&](unsigned I, const Twine &Name) {
+    Argument *A = T->getArg(First + I);
+    A->setName(Name);
+    return A;
+  };
+  TV.Ctx = ExtraArg(ArgCtx, "ctx");
+  TV.StaticShared = ExtraArg(ArgStaticShared, "static.shared");
+  TV.DynamicShared = ExtraArg(ArgDynamicShared, "dynamic.shared");
+  TV.DispatchPacket = ExtraArg(ArgDispatchPacket, "dispatch.packet");
+  TV.ImplicitArgs = ExtraArg(ArgImplicitArgs, "implicit.args");
+  static const char *const Axis[] = {"x", "y", "z"};
+  for (unsigned D = 0; D < 3; ++D) {
+    TV.Tid[D] = ExtraArg(ArgTid + D, Twine("tid.") + Axis[D]);
+    TV.NTid[D] = ExtraArg(ArgNTid + D, Twine("ntid.") + Axis[D]);
+    TV.CtaId[D] = ExtraArg(ArgCtaId + D, Twine("ctaid.") + Axis[D]);
+    TV.NCtaId[D] = ExtraArg(ArgNCtaId + D, Twine("nctaid.") + Axis[D]);
+  }
+  if (Synchronizes) {
+    TV.ThreadScratch = ExtraArg(ArgThreadScratch, "scratch");
+    TV.BlockScratch = ExtraArg(ArgBlockScratch, "block.scratch");
+    TV.ScratchStride = ExtraArg(ArgScratchStride, "scratch.stride");
+    ExtraArg(ArgState, "state");
+  }
+
+  bool HasBarriers = false, HasWarpOps = false;
+  if (Error E = ThreadOperationLowering(S, *T, TV, KernelName,
+                                        /*IsKernel=*/true)
+                    .run(HasBarriers, HasWarpOps))
+    return E;
+  uint64_t StaticShared = lowerSharedMemory(S, *T, TV);
+
+  std::optional<uint64_t> Scratch;
+  if (Synchronizes) {
+    Expected<uint64_t> Size = makeResumable(S, *T, KernelName, TV);
+    if (!Size)
+      return Size.takeError();
+    Scratch = *Size;
+  }
+  if (Function *Marker = S.M.getFunction(SyncMarkerName);
+      Marker && Marker->use_empty())
+    Marker->eraseFromParent();
+
+  Function *Block = buildBlockFunction(S, K, *T, Scratch);
+  uint32_t Flags = (HasBarriers ? MM_KERNEL_HAS_BARRIERS : 0) |
+                   (HasWarpOps ? MM_KERNEL_HAS_WARP_OPS : 0);
+  emitDescriptor(S, K, *Block, Flags, StaticShared, Scratch.value_or(0));
+
+  K.removeDeadConstantUsers();
+  if (!K.use_empty())
+    return S.error(K, "a kernel is referenced by device code; only the "
+                      "runtime can launch it");
+  K.eraseFromParent();
+  return Error::success();
+}

@@ -1,0 +1,481 @@
+//===- BundleJIT.cpp - Running a bundle on ORC's LLJIT --------------------===//
+
+#include "mm/Run/BundleJIT.h"
+#include "mm/Bundle/LLVMModule.h"
+#include "mm/Bundle/Translation.h"
+#include "mm/Device/DeviceLowering.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/TargetProcess/TargetExecutionUtils.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace llvm;
+using namespace llvm::orc;
+using namespace mm;
+
+/// The symbol that holds kernel K's descriptor (BlockABI.h).
+static std::string getDescriptorSymbol(StringRef Kernel) {
+  return ("__mm_kernel." + Kernel).str();
+}
+
+std::string mm::getKernelNameForStub(StringRef StubName) {
+  static constexpr StringLiteral StubPrefix = "__device_stub__";
+  size_t Pos = StubName.find(StubPrefix);
+  if (Pos == StringRef::npos)
+    return "";
+  // An unmangled (extern "C") stub is the prefix and the kernel's name.
+  if (Pos == 0)
+    return StubName.drop_front(StubPrefix.size()).str();
+  // In a mangled name the prefix starts an <source-name>, `<length><id>`:
+  // drop the prefix and shorten the length.
+  size_t DigitsStart = Pos;
+  while (DigitsStart > 0 && isDigit(StubName[DigitsStart - 1]))
+    --DigitsStart;
+  unsigned Length;
+  if (DigitsStart == Pos ||
+      StubName.slice(DigitsStart, Pos).getAsInteger(10, Length) ||
+      Length <= StubPrefix.size())
+    return "";
+  return (StubName.take_front(DigitsStart) + Twine(Length - StubPrefix.size()) +
+          StubName.drop_front(Pos + StubPrefix.size()))
+      .str();
+}
+
+namespace {
+/// Makes a device submodule's JITDylib compile its module when a symbol is
+/// first looked up in it, so that a submodule that is never used is never
+/// parsed, lowered or compiled.
+class SubmoduleGenerator : public DefinitionGenerator {
+public:
+  SubmoduleGenerator(BundleJIT &Owner, LLJIT &J, const Submodule &M)
+      : Owner(Owner), J(J), M(M) {}
+
+  Error tryToGenerate(LookupState &, LookupKind, JITDylib &JD,
+                      JITDylibLookupFlags, const SymbolLookupSet &) override {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (Added)
+      return Error::success();
+    Expected<ThreadSafeModule> TSM = Owner.prepareSubmodule(M);
+    if (!TSM)
+      return TSM.takeError();
+    if (Error E = J.addIRModule(JD, std::move(*TSM)))
+      return E;
+    Added = true;
+    return Error::success();
+  }
+
+private:
+  BundleJIT &Owner;
+  LLJIT &J;
+  const Submodule &M;
+  std::mutex Lock;
+  bool Added = false;
+};
+
+/// Resolves `NAME::SYM`, symbol SYM of submodule NAME, in the JITDylib of
+/// submodule \p Referrer by re-exporting SYM from NAME's JITDylib.
+class QualifiedNameGenerator : public DefinitionGenerator {
+public:
+  QualifiedNameGenerator(BundleJIT &Owner, const Submodule &Referrer)
+      : Owner(Owner), Referrer(Referrer) {}
+
+  Error tryToGenerate(LookupState &, LookupKind, JITDylib &JD,
+                      JITDylibLookupFlags,
+                      const SymbolLookupSet &LookupSet) override;
+
+private:
+  BundleJIT &Owner;
+  const Submodule &Referrer;
+};
+} // namespace
+
+Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
+                                            JITDylib &JD, JITDylibLookupFlags,
+                                            const SymbolLookupSet &LookupSet) {
+  ExecutionSession &ES = JD.getExecutionSession();
+  const Bundle &B = Owner.getBundle();
+  // Requested qualified names, by the submodule they name.
+  StringMap<std::vector<std::pair<SymbolStringPtr, SymbolLookupFlags>>>
+      ByModule;
+  for (const auto &[Name, Flags] : LookupSet) {
+    StringRef Qualified = *Name;
+    size_t Separator = Qualified.find("::");
+    if (Separator == StringRef::npos || Separator == 0)
+      continue;
+    StringRef ModuleName = Qualified.take_front(Separator);
+    if (!Owner.getSubmoduleDylib(ModuleName))
+      return B.moduleError(Referrer, "reference to '" + Qualified +
+                                         "': the bundle has no submodule '" +
+                                         ModuleName + "'");
+    ByModule[ModuleName].push_back({Name, Flags});
+  }
+  for (auto &[ModuleName, Requests] : ByModule) {
+    JITDylib &Source = *Owner.getSubmoduleDylib(ModuleName);
+    SymbolLookupSet Unqualified;
+    for (auto &[Name, Flags] : Requests)
+      Unqualified.add(ES.intern((*Name).drop_front(ModuleName.size() + 2)),
+                      SymbolLookupFlags::WeaklyReferencedSymbol);
+    // Compiles the source submodule if this is its first use.
+    Expected<SymbolFlagsMap> Found = ES.lookupFlags(
+        LookupKind::Static,
+        {{&Source, JITDylibLookupFlags::MatchExportedSymbolsOnly}},
+        Unqualified);
+    if (!Found)
+      return Found.takeError();
+    SymbolAliasMap Aliases;
+    for (auto &[Name, Flags] : Requests) {
+      SymbolStringPtr Target =
+          ES.intern((*Name).drop_front(ModuleName.size() + 2));
+      auto It = Found->find(Target);
+      if (It != Found->end()) {
+        Aliases[Name] = {Target, It->second};
+        continue;
+      }
+      if (Flags == SymbolLookupFlags::WeaklyReferencedSymbol)
+        continue;
+      return B.moduleError(Referrer, "reference to '" + *Name +
+                                         "': submodule '" + ModuleName +
+                                         "' has no symbol '" + *Target + "'");
+    }
+    if (Aliases.empty())
+      continue;
+    if (Error E =
+            JD.define(reexports(Source, std::move(Aliases),
+                                JITDylibLookupFlags::MatchExportedSymbolsOnly)))
+      return E;
+  }
+  return Error::success();
+}
+
+BundleJIT::BundleJIT(const Bundle &B, const BundleJITOptions &Options)
+    : B(B), Options(Options) {}
+
+BundleJIT::~BundleJIT() { consumeError(std::move(SessionErrors)); }
+
+Error BundleJIT::explainLookupFailure(Error LookupError) {
+  std::lock_guard<std::mutex> Guard(SessionErrorLock);
+  if (!SessionErrors)
+    return LookupError;
+  consumeError(std::move(LookupError));
+  return std::move(SessionErrors);
+}
+
+Expected<std::unique_ptr<BundleJIT>>
+BundleJIT::create(const Bundle &B, const BundleJITOptions &Options) {
+  std::unique_ptr<BundleJIT> Result(new BundleJIT(B, Options));
+  if (Error E = Result->setUp())
+    return std::move(E);
+  return std::move(Result);
+}
+
+/// The LLVM pipeline a submodule's header asks for: passes=, else opt=. An
+/// MLIR submodule's passes= is its MLIR pipeline, run before translation.
+static std::string getHeaderPipeline(const Submodule &M) {
+  const SubmoduleOptions &Options = M.getOptions();
+  if (M.getKind() == ModuleKind::LLVM && !Options.Passes.empty())
+    return Options.Passes;
+  if (!Options.OptLevel.empty())
+    return "default<" + Options.OptLevel + ">";
+  return "";
+}
+
+/// Runs \p Pipeline on \p Mod with \p TM, as opt would.
+static Error runPipeline(const Bundle &B, const Submodule &M, Module &Mod,
+                         TargetMachine &TM, StringRef Pipeline) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(&TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, Pipeline))
+    return B.moduleError(M, "invalid pipeline '" + Pipeline +
+                                "': " + toString(std::move(E)));
+  MPM.run(Mod, MAM);
+  return Error::success();
+}
+
+Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
+  auto Context = std::make_unique<LLVMContext>();
+  Expected<std::unique_ptr<Module>> Parsed =
+      M.getKind() == ModuleKind::MLIR
+          ? lowerMLIRSubmoduleToLLVM(B, M, *Context)
+          : parseLLVMSubmodule(B, M, *Context);
+  if (!Parsed)
+    return Parsed.takeError();
+  Module &Mod = **Parsed;
+  if (Error E = verifyLLVMSubmodule(B, M, Mod))
+    return std::move(E);
+
+  Triple ModuleTriple(Mod.getTargetTriple());
+  Triple HostTriple(J->getTargetTriple());
+  if (M.getRole() == ModuleRole::Device &&
+      isLowerableDeviceTriple(ModuleTriple)) {
+    if (Error E = lowerDeviceModuleForHost(Mod, HostTriple, J->getDataLayout(),
+                                           M.getName())) {
+      // Located at the submodule's header, which names it already.
+      std::string Message = toString(std::move(E));
+      StringRef Reason(Message);
+      Reason.consume_front(("submodule '" + M.getName() + "': ").str());
+      return B.moduleError(M, Reason);
+    }
+  } else if (!Mod.getTargetTriple().empty() &&
+      ModuleTriple.getArch() != HostTriple.getArch())
+    return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
+                                "' on this host (" + HostTriple.str() + ")");
+
+  std::string Pipeline = getHeaderPipeline(M);
+  if (!Pipeline.empty()) {
+    Expected<std::unique_ptr<TargetMachine>> TM =
+        JITTargetMachineBuilder(HostTriple)
+            .setCPU(sys::getHostCPUName().str())
+            .setCodeGenOptLevel(Options.OptLevel)
+            .createTargetMachine();
+    if (!TM)
+      return TM.takeError();
+    if (Error E = runPipeline(B, M, Mod, **TM, Pipeline))
+      return std::move(E);
+  }
+  if (Options.CompileLog)
+    *Options.CompileLog << "compiled submodule '" << M.getName() << "'\n";
+  return ThreadSafeModule(std::move(*Parsed), std::move(Context));
+}
+
+/// Names an --entry-result type for \p Ty.
+static std::string getResultName(Type *Ty) {
+  if (Ty->isVoidTy())
+    return "void";
+  if (Ty->isIntegerTy(32))
+    return "i32";
+  if (Ty->isIntegerTy(64))
+    return "i64";
+  if (Ty->isFloatTy())
+    return "f32";
+  if (Ty->isDoubleTy())
+    return "f64";
+  std::string Text;
+  raw_string_ostream OS(Text);
+  Ty->print(OS);
+  return Text;
+}
+
+Error BundleJIT::setUp() {
+  Host = B.getHost();
+  if (!Host)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + B.getSourceName() +
+                                 "' has no host submodule to run");
+
+  Expected<JITTargetMachineBuilder> JTMB =
+      JITTargetMachineBuilder::detectHost();
+  if (!JTMB)
+    return JTMB.takeError();
+  JTMB->setCodeGenOptLevel(Options.OptLevel);
+  Expected<std::unique_ptr<LLJIT>> Created =
+      LLJITBuilder().setJITTargetMachineBuilder(std::move(*JTMB)).create();
+  if (!Created)
+    return Created.takeError();
+  J = std::move(*Created);
+  ExecutionSession &ES = J->getExecutionSession();
+  // A symbol that fails to materialize reports why to the session, and the
+  // lookup that needed it fails with a generic message; keep the reasons.
+  // The same failure can be reported by several lookups: keep it once.
+  ES.setErrorReporter([this](Error E) {
+    std::lock_guard<std::mutex> Guard(SessionErrorLock);
+    Error New = handleErrors(
+        std::move(E), [&](std::unique_ptr<ErrorInfoBase> EI) -> Error {
+          if (!SessionErrorMessages.insert(EI->message()).second)
+            return Error::success();
+          return Error(std::move(EI));
+        });
+    SessionErrors = joinErrors(std::move(SessionErrors), std::move(New));
+  });
+
+  // The runtime's entry points, and --shared-libs, for every submodule.
+  JITDylib &ProcessSymbols = *J->getProcessSymbolsJITDylib();
+  SymbolMap RuntimeSymbols;
+  for (const runtime::RuntimeSymbol &S : runtime::getRuntimeSymbols())
+    RuntimeSymbols[ES.intern(S.Name)] = {ExecutorAddr::fromPtr(S.Address),
+                                         JITSymbolFlags::Exported};
+  if (Error E = ProcessSymbols.define(absoluteSymbols(RuntimeSymbols)))
+    return E;
+  for (const std::string &Library : Options.SharedLibraries) {
+    auto Generator = DynamicLibrarySearchGenerator::Load(
+        Library.c_str(), J->getDataLayout().getGlobalPrefix());
+    if (!Generator)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot load shared library '" + Library +
+                                   "': " + toString(Generator.takeError()));
+    ProcessSymbols.addGenerator(std::move(*Generator));
+  }
+
+  // One JITDylib per submodule; the host's is the JIT's main JITDylib.
+  for (const Submodule &M : B) {
+    if (&M == Host) {
+      Dylibs[M.getName()] = &J->getMainJITDylib();
+      continue;
+    }
+    Expected<JITDylib &> JD =
+        J->createJITDylib("submodule " + M.getName().str());
+    if (!JD)
+      return JD.takeError();
+    JD->addGenerator(std::make_unique<SubmoduleGenerator>(*this, *J, M));
+    Dylibs[M.getName()] = &*JD;
+  }
+  for (const Submodule &M : B)
+    Dylibs[M.getName()]->addGenerator(
+        std::make_unique<QualifiedNameGenerator>(*this, M));
+
+  // The host is always needed: prepare it now, and remember its functions'
+  // signatures and CUDA host stubs.
+  Expected<ThreadSafeModule> HostModule = prepareSubmodule(*Host);
+  if (!HostModule)
+    return HostModule.takeError();
+  HostModule->withModuleDo([&](Module &Mod) {
+    for (Function &F : Mod) {
+      if (F.isDeclaration())
+        continue;
+      HostFunctions[F.getName()] = {getResultName(F.getReturnType()),
+                                    static_cast<unsigned>(F.arg_size())};
+      std::string Kernel = getKernelNameForStub(F.getName());
+      if (!Kernel.empty())
+        HostStubs.push_back({F.getName().str(), std::move(Kernel)});
+    }
+  });
+  return J->addIRModule(std::move(*HostModule));
+}
+
+const BundleJIT::HostFunction *
+BundleJIT::findHostFunction(StringRef Name) const {
+  auto It = HostFunctions.find(Name);
+  return It == HostFunctions.end() ? nullptr : &It->second;
+}
+
+JITDylib *BundleJIT::getSubmoduleDylib(StringRef Name) const {
+  return Dylibs.lookup(Name);
+}
+
+Error BundleJIT::initialize() { return J->initialize(J->getMainJITDylib()); }
+
+Error BundleJIT::deinitialize() {
+  return J->deinitialize(J->getMainJITDylib());
+}
+
+Expected<void *> BundleJIT::lookupHost(StringRef Name) {
+  Expected<ExecutorAddr> Addr = J->lookup(Name);
+  if (!Addr)
+    return explainLookupFailure(Addr.takeError());
+  return Addr->toPtr<void *>();
+}
+
+Expected<int> BundleJIT::runMain(ArrayRef<std::string> Args) {
+  Expected<void *> Main = lookupHost("main");
+  if (!Main)
+    return Main.takeError();
+  auto *MainFn = reinterpret_cast<int (*)(int, char *[])>(*Main);
+  return runAsMain(MainFn, Args.drop_front(), Args.front());
+}
+
+Expected<const mm_kernel_descriptor *>
+BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
+  ExecutionSession &ES = J->getExecutionSession();
+  SymbolStringPtr Descriptor = ES.intern(getDescriptorSymbol(Kernel));
+  // Weakly referenced, so that a missing kernel is an empty result, while a
+  // submodule that fails to compile is an error.
+  Expected<SymbolMap> Found = ES.lookup(
+      {{Dylibs.lookup(M.getName()),
+        JITDylibLookupFlags::MatchExportedSymbolsOnly}},
+      SymbolLookupSet(Descriptor, SymbolLookupFlags::WeaklyReferencedSymbol));
+  if (!Found)
+    return runtime::makeRuntimeError(
+        MM_ERROR_NOT_FOUND, toString(explainLookupFailure(Found.takeError())));
+  auto It = Found->find(Descriptor);
+  if (It == Found->end())
+    return nullptr;
+  const auto *D = It->second.getAddress().toPtr<const mm_kernel_descriptor *>();
+  if (D->abi_version != MM_BLOCK_ABI_VERSION)
+    return runtime::makeRuntimeError(
+        MM_ERROR_NOT_FOUND, "kernel '" + Kernel + "' of submodule '" +
+                                M.getName() + "' has block ABI version " +
+                                Twine(D->abi_version) + ", not " +
+                                Twine(MM_BLOCK_ABI_VERSION));
+  return D;
+}
+
+Expected<runtime::KernelInfo> BundleJIT::getKernel(StringRef Module,
+                                                   StringRef Kernel) {
+  const Submodule *M = B.lookup(Module);
+  if (!M)
+    return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
+                                     "kernel '" + Kernel +
+                                         "': the bundle has no submodule '" +
+                                         Module + "'");
+  if (M == Host)
+    return runtime::makeRuntimeError(
+        MM_ERROR_NOT_FOUND, "kernel '" + Kernel + "': submodule '" + Module +
+                                "' is the host, not a device submodule");
+  Expected<const mm_kernel_descriptor *> D = findDescriptor(*M, Kernel);
+  if (!D)
+    return D.takeError();
+  if (!*D)
+    return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
+                                     "submodule '" + Module +
+                                         "' has no kernel '" + Kernel + "'");
+  return runtime::KernelInfo{Module.str(), Kernel.str(), *D};
+}
+
+Error BundleJIT::mapHostStubs() {
+  for (const auto &[Stub, Kernel] : HostStubs) {
+    Expected<void *> Addr = lookupHost(Stub);
+    if (!Addr)
+      return Addr.takeError();
+    StubKernels[*Addr] = Kernel;
+  }
+  StubsMapped = true;
+  return Error::success();
+}
+
+Expected<runtime::KernelInfo>
+BundleJIT::getKernelForHostFunction(const void *HostFunction) {
+  std::string Kernel;
+  {
+    std::lock_guard<std::mutex> Guard(StubLock);
+    if (!StubsMapped)
+      if (Error E = mapHostStubs())
+        return std::move(E);
+    Kernel = StubKernels.lookup(HostFunction);
+  }
+  if (Kernel.empty())
+    return runtime::makeRuntimeError(
+        MM_ERROR_NOT_FOUND,
+        "launch of a host function that is not a kernel's host stub "
+        "(__device_stub__...)");
+  // The first device submodule that defines the kernel; a submodule whose
+  // text does not even contain the name is not compiled to find out.
+  for (const Submodule &M : B) {
+    if (M.getRole() != ModuleRole::Device || !M.getBody().contains(Kernel))
+      continue;
+    Expected<const mm_kernel_descriptor *> D = findDescriptor(M, Kernel);
+    if (!D)
+      return D.takeError();
+    if (*D)
+      return runtime::KernelInfo{M.getName().str(), Kernel, *D};
+  }
+  return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
+                                   "no device submodule defines kernel '" +
+                                       Kernel + "'");
+}

@@ -1,0 +1,230 @@
+//===- LliMain.cpp - The mm-lli driver ------------------------------------===//
+
+#include "mm/Run/LliMain.h"
+#include "mm/Bundle/Reader.h"
+#include "mm/Run/BundleJIT.h"
+#include "mm/Runtime/Runtime.h"
+#include "mm/Support/Diagnostics.h"
+#include "mm/Support/ToolSupport.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace mm;
+
+static cl::OptionCategory LliCategory("mm-lli options");
+
+static cl::opt<std::string> InputFilename(cl::Positional,
+                                          cl::desc("<input bundle>"),
+                                          cl::init("-"), cl::cat(LliCategory));
+
+static cl::list<std::string> InputArgv(cl::ConsumeAfter,
+                                       cl::desc("<program arguments>..."),
+                                       cl::cat(LliCategory));
+
+static cl::opt<std::string>
+    EntryFunction("entry-function",
+                  cl::desc("Call this host function (no arguments) instead "
+                           "of main, and print its result"),
+                  cl::value_desc("name"), cl::cat(LliCategory));
+
+enum class EntryResult { Void, I32, I64, F32, F64 };
+static cl::opt<EntryResult> EntryResultType(
+    "entry-result", cl::desc("Result type of --entry-function:"),
+    cl::init(EntryResult::I32),
+    cl::values(clEnumValN(EntryResult::Void, "void", "no result"),
+               clEnumValN(EntryResult::I32, "i32", "32-bit integer (default)"),
+               clEnumValN(EntryResult::I64, "i64", "64-bit integer"),
+               clEnumValN(EntryResult::F32, "f32", "float"),
+               clEnumValN(EntryResult::F64, "f64", "double")),
+    cl::cat(LliCategory));
+
+static cl::list<std::string> SharedLibs(
+    "shared-libs", cl::desc("Resolve symbols from these shared libraries"),
+    cl::value_desc("path,..."), cl::CommaSeparated, cl::cat(LliCategory));
+
+static cl::opt<char>
+    OptLevel("O",
+             cl::desc("Code generation level: -O0, -O1, -O2 (default), -O3"),
+             cl::Prefix, cl::init('2'), cl::cat(LliCategory));
+
+/// --threads. libLLVM.so 19 registers an undocumented `-threads` option of
+/// its own, so this one is created only after that one has been removed.
+static cl::opt<unsigned> &getThreadsOption() {
+  static cl::opt<unsigned> Threads(
+      "threads",
+      cl::desc("Worker threads that run kernel blocks (default: one per "
+               "hardware thread)"),
+      cl::value_desc("N"), cl::init(0), cl::cat(LliCategory));
+  return Threads;
+}
+
+static cl::opt<bool> PrintCompiled(
+    "print-compiled",
+    cl::desc("Print `compiled submodule 'NAME'` to standard error as each "
+             "submodule is compiled"),
+    cl::cat(LliCategory));
+
+static const char *getEntryResultName(EntryResult R) {
+  switch (R) {
+  case EntryResult::Void:
+    return "void";
+  case EntryResult::I32:
+    return "i32";
+  case EntryResult::I64:
+    return "i64";
+  case EntryResult::F32:
+    return "f32";
+  case EntryResult::F64:
+    return "f64";
+  }
+  llvm_unreachable("unknown entry result");
+}
+
+/// Checks that the host defines \p Name and, for an entry function, that it
+/// takes no parameters and returns what --entry-result says.
+static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain) {
+  const Bundle &B = JIT.getBundle();
+  const Submodule &Host = JIT.getHostSubmodule();
+  const BundleJIT::HostFunction *F = JIT.findHostFunction(Name);
+  if (!F)
+    return B.moduleError(Host, "no function '" + Name + "' to run");
+  if (IsMain)
+    return Error::success();
+  if (F->NumParams)
+    return B.moduleError(Host, "entry function '" + Name + "' takes " +
+                                   Twine(F->NumParams) +
+                                   " parameters; it must take none");
+  const char *Expected = getEntryResultName(EntryResultType);
+  if (F->Result != Expected)
+    return B.moduleError(Host, "entry function '" + Name + "' returns " +
+                                   F->Result + ", not " + Expected +
+                                   " (--entry-result)");
+  return Error::success();
+}
+
+/// Calls --entry-function and prints its result.
+static Error runEntryFunction(BundleJIT &JIT) {
+  Expected<void *> Addr = JIT.lookupHost(EntryFunction);
+  if (!Addr)
+    return Addr.takeError();
+  switch (EntryResultType) {
+  case EntryResult::Void:
+    reinterpret_cast<void (*)()> (*Addr)();
+    break;
+  case EntryResult::I32:
+    outs() << reinterpret_cast<int32_t (*)()>(*Addr)() << '\n';
+    break;
+  case EntryResult::I64:
+    outs() << reinterpret_cast<int64_t (*)()>(*Addr)() << '\n';
+    break;
+  case EntryResult::F32:
+    outs() << reinterpret_cast<float (*)()>(*Addr)() << '\n';
+    break;
+  case EntryResult::F64:
+    outs() << reinterpret_cast<double (*)()>(*Addr)() << '\n';
+    break;
+  }
+  outs().flush();
+  return Error::success();
+}
+
+static Expected<CodeGenOptLevel> getCodeGenOptLevel() {
+  switch (OptLevel) {
+  case '0':
+    return CodeGenOptLevel::None;
+  case '1':
+    return CodeGenOptLevel::Less;
+  case '2':
+    return CodeGenOptLevel::Default;
+  case '3':
+    return CodeGenOptLevel::Aggressive;
+  default:
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid optimization level -O" +
+                                 std::string(1, OptLevel));
+  }
+}
+
+/// Runs the program; returns its exit code.
+static Expected<int> run() {
+  Expected<CodeGenOptLevel> Level = getCodeGenOptLevel();
+  if (!Level)
+    return Level.takeError();
+  Expected<Bundle> B = readBundleFile(InputFilename);
+  if (!B)
+    return B.takeError();
+
+  BundleJITOptions Options;
+  Options.OptLevel = *Level;
+  Options.SharedLibraries = SharedLibs;
+  if (PrintCompiled)
+    Options.CompileLog = &errs();
+  Expected<std::unique_ptr<BundleJIT>> JIT = BundleJIT::create(*B, Options);
+  if (!JIT)
+    return JIT.takeError();
+  bool IsMain = EntryFunction.empty();
+  if (Error E = checkEntryPoint(
+          **JIT, IsMain ? StringRef("main") : StringRef(EntryFunction), IsMain))
+    return std::move(E);
+
+  runtime::Runtime Runtime(runtime::createCPUBackend(getThreadsOption()),
+                           **JIT);
+  runtime::setCurrentRuntime(&Runtime);
+  auto Reset = make_scope_exit([] { runtime::setCurrentRuntime(nullptr); });
+
+  if (Error E = (*JIT)->initialize())
+    return std::move(E);
+  int ExitCode = 0;
+  if (IsMain) {
+    std::vector<std::string> Args{InputFilename};
+    Args.insert(Args.end(), InputArgv.begin(), InputArgv.end());
+    Expected<int> Result = (*JIT)->runMain(Args);
+    if (!Result)
+      return Result.takeError();
+    ExitCode = *Result;
+  } else if (Error E = runEntryFunction(**JIT)) {
+    return std::move(E);
+  }
+  if (Error E = (*JIT)->deinitialize())
+    return std::move(E);
+  // A launch that failed is the program's failure even if it ignored it.
+  if (Error E = Runtime.synchronize()) {
+    if (ExitCode)
+      consumeError(std::move(E));
+    else
+      return std::move(E);
+  }
+  return ExitCode;
+}
+
+int mm::lliMain(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  InitializeAllTargets();
+  InitializeAllTargetMCs();
+  InitializeAllAsmPrinters();
+  InitializeAllAsmParsers();
+  if (cl::Option *LLVMThreads = cl::getRegisteredOptions().lookup("threads"))
+    LLVMThreads->removeArgument();
+  getThreadsOption();
+  cl::HideUnrelatedOptions(LliCategory);
+  addVersionPrinter();
+  cl::ParseCommandLineOptions(argc, argv,
+                              "mm multi-module JIT runner: runs a bundle's "
+                              "host submodule with its device submodules "
+                              "compiled for the CPU\n");
+
+  Expected<int> ExitCode = run();
+  if (!ExitCode) {
+    outs().flush();
+    std::fflush(stdout);
+    reportError(ExitCode.takeError(), "mm-lli", errs());
+    return 1;
+  }
+  outs().flush();
+  return *ExitCode;
+}

@@ -1,0 +1,235 @@
+//===- CPUBackend.cpp - Running lowered kernels on the host's threads -----===//
+//
+// Device memory is host memory. A launch hands the grid's blocks out, one at
+// a time through an atomic counter, to a pool of worker threads; each worker
+// owns the block context, the shared memory and the per-thread scratch memory
+// of the block it runs, sized from the kernel's descriptor (BlockABI.h). A
+// trap longjmps out of the block back to its worker, which stops the launch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Runtime/DevicePrintf.h"
+#include "mm/Runtime/Runtime.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ThreadPool.h"
+
+#include <atomic>
+#include <csetjmp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace llvm;
+using namespace mm::runtime;
+
+namespace {
+/// Memory from aligned_alloc.
+struct AlignedDeleter {
+  void operator()(char *P) const { std::free(P); }
+};
+using AlignedBuffer = std::unique_ptr<char[], AlignedDeleter>;
+
+constexpr size_t SharedAlignment = 64;
+
+AlignedBuffer allocateAligned(uint64_t Size) {
+  if (Size == 0)
+    return nullptr;
+  uint64_t Rounded =
+      (Size + SharedAlignment - 1) / SharedAlignment * SharedAlignment;
+  return AlignedBuffer(
+      static_cast<char *>(std::aligned_alloc(SharedAlignment, Rounded)));
+}
+
+/// One launch, shared by its workers.
+struct LaunchState {
+  const KernelInfo &Kernel;
+  const LaunchConfig &Config;
+  void **Args;
+  uint64_t NumBlocks;
+  /// Blocks a worker takes at once: few enough atomic operations for small
+  /// blocks, enough chunks per worker to balance the load.
+  uint64_t ChunkSize = 1;
+  std::atomic<uint64_t> NextBlock{0};
+  std::atomic<bool> Failed{false};
+  std::mutex ErrorLock;
+  std::string Error;
+  mm_status Status = MM_SUCCESS;
+
+  void fail(mm_status S, std::string Message) {
+    std::lock_guard<std::mutex> Guard(ErrorLock);
+    if (!Failed.exchange(true)) {
+      Status = S;
+      Error = std::move(Message);
+    }
+  }
+};
+
+/// One worker of a launch: the block it runs and where a trap returns to.
+/// The block context's `runtime` field points here.
+struct Worker {
+  LaunchState *Launch = nullptr;
+  mm_block_context Context = {};
+  std::jmp_buf TrapJump;
+};
+
+class CPUBackend : public Backend {
+public:
+  explicit CPUBackend(unsigned Threads) : Pool(hardware_concurrency(Threads)) {}
+
+  StringRef getName() const override { return "cpu"; }
+  unsigned getConcurrency() const override { return Pool.getMaxConcurrency(); }
+
+  Expected<void *> allocate(size_t Size) override {
+    // 256 bytes, as cudaMalloc guarantees.
+    size_t Rounded = (Size + 255) / 256 * 256;
+    if (void *P = std::aligned_alloc(256, Rounded))
+      return P;
+    return makeRuntimeError(MM_ERROR_OUT_OF_MEMORY,
+                            "cannot allocate " + Twine(Size) +
+                                " bytes of device memory");
+  }
+
+  Error free(void *Ptr) override {
+    std::free(Ptr);
+    return Error::success();
+  }
+
+  Error copy(void *Dst, const void *Src, size_t Size, mm_memcpy_kind) override {
+    std::memmove(Dst, Src, Size);
+    return Error::success();
+  }
+
+  Error set(void *Dst, int Value, size_t Size) override {
+    std::memset(Dst, Value, Size);
+    return Error::success();
+  }
+
+  Error launch(const KernelInfo &Kernel, const LaunchConfig &Config,
+               void **Args) override;
+
+  Error synchronize() override { return Error::success(); }
+
+private:
+  StdThreadPool Pool;
+  /// Launches run one at a time, in the order they were made.
+  std::mutex LaunchLock;
+};
+} // namespace
+
+/// Runs blocks of \p W's launch, a chunk of consecutive blocks at a time,
+/// until none is left or the launch failed. A trap in a block longjmps back
+/// here; the trap has recorded the error.
+static void runBlocks(Worker &W) {
+  LaunchState &L = *W.Launch;
+  if (setjmp(W.TrapJump))
+    return;
+  const mm_dim3 &Grid = L.Config.Grid;
+  mm_block_fn BlockFn = L.Kernel.Descriptor->block_fn;
+  while (!L.Failed.load(std::memory_order_relaxed)) {
+    uint64_t First =
+        L.NextBlock.fetch_add(L.ChunkSize, std::memory_order_relaxed);
+    if (First >= L.NumBlocks)
+      return;
+    uint64_t End = std::min(First + L.ChunkSize, L.NumBlocks);
+    for (uint64_t I = First; I < End; ++I) {
+      W.Context.block_idx.x = I % Grid.x;
+      W.Context.block_idx.y = I / Grid.x % Grid.y;
+      W.Context.block_idx.z = I / (uint64_t(Grid.x) * Grid.y);
+      BlockFn(L.Args, &W.Context);
+    }
+  }
+}
+
+/// Runs one worker of \p L: allocates its block's memory and runs blocks.
+static void runWorker(LaunchState &L) {
+  const mm_kernel_descriptor &D = *L.Kernel.Descriptor;
+  const LaunchConfig &C = L.Config;
+  uint64_t ThreadsPerBlock = uint64_t(C.Block.x) * C.Block.y * C.Block.z;
+  AlignedBuffer StaticShared = allocateAligned(D.static_shared_size);
+  AlignedBuffer DynamicShared = allocateAligned(C.DynamicSharedSize);
+  AlignedBuffer Scratch =
+      allocateAligned(D.thread_scratch_size * ThreadsPerBlock);
+  if ((D.static_shared_size && !StaticShared) ||
+      (C.DynamicSharedSize && !DynamicShared) ||
+      (D.thread_scratch_size && !Scratch)) {
+    L.fail(MM_ERROR_OUT_OF_MEMORY, "launch of kernel '" + L.Kernel.Name +
+                                       "' of submodule '" + L.Kernel.Module +
+                                       "': cannot allocate its block memory");
+    return;
+  }
+  Worker W;
+  W.Launch = &L;
+  W.Context.grid_dim = C.Grid;
+  W.Context.block_dim = C.Block;
+  W.Context.static_shared = StaticShared.get();
+  W.Context.dynamic_shared = DynamicShared.get();
+  W.Context.dynamic_shared_size = C.DynamicSharedSize;
+  W.Context.thread_scratch = Scratch.get();
+  W.Context.runtime = &W;
+  runBlocks(W);
+}
+
+Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
+                         void **Args) {
+  std::lock_guard<std::mutex> Guard(LaunchLock);
+  LaunchState L{Kernel, Config, Args,
+                uint64_t(Config.Grid.x) * Config.Grid.y * Config.Grid.z};
+  uint64_t Workers = std::min<uint64_t>(Pool.getMaxConcurrency(), L.NumBlocks);
+  ThreadPoolTaskGroup Group(Pool);
+  for (uint64_t I = 0; I < Workers; ++I)
+    Group.async([&L] { runWorker(L); });
+  Group.wait();
+  if (!L.Failed)
+    return Error::success();
+  return makeRuntimeError(L.Status, L.Error);
+}
+
+std::unique_ptr<Backend> mm::runtime::createCPUBackend(unsigned Threads) {
+  return std::make_unique<CPUBackend>(Threads);
+}
+
+//===----------------------------------------------------------------------===//
+// The device entry points of BlockABI.h.
+//===----------------------------------------------------------------------===//
+
+/// Serializes device printf output, so that each call's text stays whole.
+static std::mutex PrintfLock;
+
+extern "C" {
+
+void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
+  Worker *W = Ctx ? static_cast<Worker *>(Ctx->runtime) : nullptr;
+  const char *Name = Function ? Function : "<unknown>";
+  if (!W) {
+    // A device function called directly by the host trapped: there is no
+    // launch to abandon, and a trap does not return.
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "error: device function '%s' trapped outside a kernel "
+                 "launch\n",
+                 Name);
+    std::_Exit(EXIT_FAILURE);
+  }
+  LaunchState &L = *W->Launch;
+  const mm_dim3 &B = Ctx->block_idx;
+  L.fail(MM_ERROR_LAUNCH_FAILED,
+         "kernel '" + L.Kernel.Name + "' of submodule '" + L.Kernel.Module +
+             "' trapped in function '" + Name + "' (block (" +
+             std::to_string(B.x) + ", " + std::to_string(B.y) + ", " +
+             std::to_string(B.z) + "))");
+  std::longjmp(W->TrapJump, 1);
+}
+
+int32_t __mm_device_vprintf(mm_block_context *, const char *Format,
+                            const char *Args) {
+  if (!Format)
+    return -1;
+  std::string Text = formatDevicePrintf(Format, Args);
+  std::lock_guard<std::mutex> Guard(PrintfLock);
+  std::fwrite(Text.data(), 1, Text.size(), stdout);
+  return static_cast<int32_t>(Text.size());
+}
+
+} // extern "C"

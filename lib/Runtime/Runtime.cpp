@@ -1,0 +1,334 @@
+//===- Runtime.cpp - The offload runtime and its C entry points -----------===//
+
+#include "mm/Runtime/Runtime.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+
+using namespace llvm;
+using namespace mm::runtime;
+
+char RuntimeError::ID = 0;
+
+void RuntimeError::log(raw_ostream &OS) const { OS << Message; }
+
+Error mm::runtime::makeRuntimeError(mm_status Status, const Twine &Message) {
+  return make_error<RuntimeError>(Status, Message.str());
+}
+
+KernelProvider::~KernelProvider() = default;
+Backend::~Backend() = default;
+
+static std::atomic<Runtime *> CurrentRuntime{nullptr};
+
+void mm::runtime::setCurrentRuntime(Runtime *R) { CurrentRuntime = R; }
+Runtime *mm::runtime::getCurrentRuntime() { return CurrentRuntime; }
+
+namespace {
+/// The calling thread's last error, as CUDA keeps it.
+struct ThreadErrorState {
+  mm_status Last = MM_SUCCESS;
+  std::string Message;
+};
+} // namespace
+
+static thread_local ThreadErrorState ThreadError;
+
+mm_status Runtime::recordError(Error E) {
+  if (!E)
+    return MM_SUCCESS;
+  mm_status Status = MM_ERROR_INVALID_VALUE;
+  std::string Message;
+  handleAllErrors(
+      std::move(E),
+      [&](const RuntimeError &RE) {
+        Status = RE.getStatus();
+        Message = RE.getMessage();
+      },
+      [&](const ErrorInfoBase &EI) {
+        // Errors from compiling a submodule on first use.
+        Status = MM_ERROR_NOT_FOUND;
+        Message = EI.message();
+      });
+  ThreadError.Last = Status;
+  ThreadError.Message = std::move(Message);
+  return Status;
+}
+
+mm_status Runtime::takeLastError() {
+  mm_status Status = ThreadError.Last;
+  ThreadError.Last = MM_SUCCESS;
+  return Status;
+}
+
+const char *Runtime::getLastErrorMessage() {
+  return ThreadError.Message.c_str();
+}
+
+Runtime::Runtime(std::unique_ptr<Backend> B, KernelProvider &Provider)
+    : B(std::move(B)), Provider(Provider) {}
+
+Runtime::~Runtime() = default;
+
+Expected<const mm_kernel *> Runtime::intern(KernelInfo Info) {
+  std::string Key = Info.Module + "::" + Info.Name;
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::unique_ptr<mm_kernel> &Slot = Kernels[Key];
+  if (!Slot)
+    Slot.reset(new mm_kernel{std::move(Info)});
+  return Slot.get();
+}
+
+Expected<const mm_kernel *> Runtime::getKernel(StringRef Module,
+                                               StringRef Kernel) {
+  Expected<KernelInfo> Info = Provider.getKernel(Module, Kernel);
+  if (!Info)
+    return Info.takeError();
+  return intern(std::move(*Info));
+}
+
+Expected<const mm_kernel *>
+Runtime::getKernelForHostFunction(const void *HostFunction) {
+  Expected<KernelInfo> Info = Provider.getKernelForHostFunction(HostFunction);
+  if (!Info)
+    return Info.takeError();
+  return intern(std::move(*Info));
+}
+
+Expected<void *> Runtime::allocate(size_t Size) {
+  Expected<void *> Ptr = B->allocate(Size ? Size : 1);
+  if (!Ptr)
+    return Ptr.takeError();
+  std::lock_guard<std::mutex> Guard(Lock);
+  Allocations[reinterpret_cast<uintptr_t>(*Ptr)] = Size;
+  return *Ptr;
+}
+
+Error Runtime::free(void *Ptr) {
+  if (!Ptr)
+    return Error::success();
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!Allocations.erase(reinterpret_cast<uintptr_t>(Ptr)))
+      return makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                              "free of a pointer that is not the start of a "
+                              "device allocation");
+  }
+  return B->free(Ptr);
+}
+
+Error Runtime::checkDeviceRange(const void *Ptr, size_t Size, StringRef What) {
+  uintptr_t Start = reinterpret_cast<uintptr_t>(Ptr);
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Allocations.upper_bound(Start);
+  if (It != Allocations.begin()) {
+    --It;
+    if (Start - It->first <= It->second &&
+        Size <= It->second - (Start - It->first))
+      return Error::success();
+  }
+  return makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                          What + " range of " + Twine(Size) +
+                              " bytes is not within a device allocation");
+}
+
+bool Runtime::isDevicePointer(const void *Ptr) {
+  return !errorToBool(checkDeviceRange(Ptr, 0, "pointer"));
+}
+
+Error Runtime::copy(void *Dst, const void *Src, size_t Size,
+                    mm_memcpy_kind Kind) {
+  if (Size == 0)
+    return Error::success();
+  if (!Dst || !Src)
+    return makeRuntimeError(MM_ERROR_INVALID_VALUE, "copy with a null pointer");
+  bool DstDevice, SrcDevice;
+  switch (Kind) {
+  case MM_MEMCPY_HOST_TO_HOST:
+    DstDevice = SrcDevice = false;
+    break;
+  case MM_MEMCPY_HOST_TO_DEVICE:
+    DstDevice = true;
+    SrcDevice = false;
+    break;
+  case MM_MEMCPY_DEVICE_TO_HOST:
+    DstDevice = false;
+    SrcDevice = true;
+    break;
+  case MM_MEMCPY_DEVICE_TO_DEVICE:
+    DstDevice = SrcDevice = true;
+    break;
+  default:
+    return makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                            "unknown copy kind " + Twine(int(Kind)));
+  }
+  if (DstDevice)
+    if (Error E = checkDeviceRange(Dst, Size, "destination"))
+      return E;
+  if (SrcDevice)
+    if (Error E = checkDeviceRange(Src, Size, "source"))
+      return E;
+  return B->copy(Dst, Src, Size, Kind);
+}
+
+Error Runtime::set(void *Dst, int Value, size_t Size) {
+  if (Size == 0)
+    return Error::success();
+  if (Error E = checkDeviceRange(Dst, Size, "memset"))
+    return E;
+  return B->set(Dst, Value, Size);
+}
+
+static Error checkDims(const mm_dim3 &D, StringRef What, const mm_kernel &K) {
+  if (D.x && D.y && D.z)
+    return Error::success();
+  return makeRuntimeError(
+      MM_ERROR_INVALID_VALUE,
+      "launch of kernel '" + K.Info.Name + "' of submodule '" + K.Info.Module +
+          "': " + What + " dimension (" + Twine(D.x) + ", " + Twine(D.y) +
+          ", " + Twine(D.z) + ") has a zero extent");
+}
+
+Error Runtime::launch(const mm_kernel *Kernel, const LaunchConfig &Config,
+                      void **Args) {
+  if (!Kernel)
+    return makeRuntimeError(MM_ERROR_INVALID_VALUE, "launch of a null kernel");
+  const KernelInfo &K = Kernel->Info;
+  auto Invalid = [&](const Twine &Message) {
+    return makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                            "launch of kernel '" + K.Name + "' of submodule '" +
+                                K.Module + "': " + Message);
+  };
+  if (Error E = checkDims(Config.Grid, "grid", *Kernel))
+    return E;
+  if (Error E = checkDims(Config.Block, "block", *Kernel))
+    return E;
+  const mm_kernel_descriptor &D = *K.Descriptor;
+  uint64_t Threads = uint64_t(Config.Block.x) * Config.Block.y * Config.Block.z;
+  if (D.max_threads_per_block && Threads > D.max_threads_per_block)
+    return Invalid("block of " + Twine(Threads) +
+                   " threads exceeds the kernel's limit of " +
+                   Twine(D.max_threads_per_block));
+  if (D.num_params && !Args)
+    return Invalid("no arguments for its " + Twine(D.num_params) +
+                   " parameters");
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!StickyError.empty())
+      return makeRuntimeError(MM_ERROR_LAUNCH_FAILED,
+                              "an earlier launch failed: " + StickyError);
+  }
+  Error E = B->launch(K, Config, Args);
+  if (!E)
+    return Error::success();
+  return handleErrors(std::move(E), [&](std::unique_ptr<RuntimeError> RE) {
+    if (RE->getStatus() == MM_ERROR_LAUNCH_FAILED) {
+      std::lock_guard<std::mutex> Guard(Lock);
+      if (StickyError.empty())
+        StickyError = RE->getMessage();
+    }
+    return Error(std::move(RE));
+  });
+}
+
+Error Runtime::synchronize() {
+  if (Error E = B->synchronize())
+    return E;
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (StickyError.empty())
+    return Error::success();
+  return makeRuntimeError(MM_ERROR_LAUNCH_FAILED, StickyError);
+}
+
+//===----------------------------------------------------------------------===//
+// The C entry points of mm_offload.h.
+//===----------------------------------------------------------------------===//
+
+static Runtime *getRuntimeOrRecord() {
+  Runtime *R = getCurrentRuntime();
+  if (!R)
+    Runtime::recordError(makeRuntimeError(
+        MM_ERROR_NOT_INITIALIZED, "the offload runtime is not running"));
+  return R;
+}
+
+extern "C" {
+
+mm_status mm_get_kernel(const char *Module, const char *Kernel,
+                        mm_kernel **Result) {
+  Runtime *R = getRuntimeOrRecord();
+  if (!R)
+    return MM_ERROR_NOT_INITIALIZED;
+  if (!Module || !Kernel || !Result)
+    return Runtime::recordError(makeRuntimeError(
+        MM_ERROR_INVALID_VALUE, "mm_get_kernel with a null argument"));
+  Expected<const mm_kernel *> K = R->getKernel(Module, Kernel);
+  if (!K)
+    return Runtime::recordError(K.takeError());
+  *Result = const_cast<mm_kernel *>(*K);
+  return MM_SUCCESS;
+}
+
+mm_status mm_malloc(void **Result, size_t Size) {
+  Runtime *R = getRuntimeOrRecord();
+  if (!R)
+    return MM_ERROR_NOT_INITIALIZED;
+  if (!Result)
+    return Runtime::recordError(makeRuntimeError(
+        MM_ERROR_INVALID_VALUE, "mm_malloc with a null result pointer"));
+  Expected<void *> Ptr = R->allocate(Size);
+  if (!Ptr)
+    return Runtime::recordError(Ptr.takeError());
+  *Result = *Ptr;
+  return MM_SUCCESS;
+}
+
+mm_status mm_free(void *Ptr) {
+  Runtime *R = getRuntimeOrRecord();
+  if (!R)
+    return MM_ERROR_NOT_INITIALIZED;
+  return Runtime::recordError(R->free(Ptr));
+}
+
+mm_status mm_memcpy(void *Dst, const void *Src, size_t Size,
+                    mm_memcpy_kind Kind) {
+  Runtime *R = getRuntimeOrRecord();
+  if (!R)
+    return MM_ERROR_NOT_INITIALIZED;
+  return Runtime::recordError(R->copy(Dst, Src, Size, Kind));
+}
+
+mm_status mm_memset(void *Dst, int Value, size_t Size) {
+  Runtime *R = getRuntimeOrRecord();
+  if (!R)
+    return MM_ERROR_NOT_INITIALIZED;
+  return Runtime::recordError(R->set(Dst, Value, Size));
+}
+
+mm_status mm_launch(const mm_kernel *Kernel, uint32_t GridX, uint32_t GridY,
+                    uint32_t GridZ, uint32_t BlockX, uint32_t BlockY,
+                    uint32_t BlockZ, size_t DynamicSharedSize, void **Args) {
+  Runtime *R = getRuntimeOrRecord();
+  if (!R)
+    return MM_ERROR_NOT_INITIALIZED;
+  LaunchConfig Config{
+      {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ}, DynamicSharedSize};
+  return Runtime::recordError(R->launch(Kernel, Config, Args));
+}
+
+mm_status mm_synchronize(void) {
+  Runtime *R = getRuntimeOrRecord();
+  if (!R)
+    return MM_ERROR_NOT_INITIALIZED;
+  return Runtime::recordError(R->synchronize());
+}
+
+mm_status mm_get_last_error(void) { return Runtime::takeLastError(); }
+
+const char *mm_get_error_message(void) {
+  return Runtime::getLastErrorMessage();
+}
+
+} // extern "C"

@@ -1,0 +1,42 @@
+//===- RuntimeSymbols.cpp - The runtime's entry points by name ------------===//
+
+#include "mm/Runtime/CudaRuntime.h"
+#include "mm/Runtime/Runtime.h"
+
+using namespace mm::runtime;
+
+#define MM_RUNTIME_SYMBOL(Fn)                                                  \
+  { #Fn, reinterpret_cast < void *>(&Fn) }
+
+std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
+  return {
+      MM_RUNTIME_SYMBOL(mm_get_kernel),
+      MM_RUNTIME_SYMBOL(mm_malloc),
+      MM_RUNTIME_SYMBOL(mm_free),
+      MM_RUNTIME_SYMBOL(mm_memcpy),
+      MM_RUNTIME_SYMBOL(mm_memset),
+      MM_RUNTIME_SYMBOL(mm_launch),
+      MM_RUNTIME_SYMBOL(mm_synchronize),
+      MM_RUNTIME_SYMBOL(mm_get_last_error),
+      MM_RUNTIME_SYMBOL(mm_get_error_message),
+      MM_RUNTIME_SYMBOL(__mm_device_trap),
+      MM_RUNTIME_SYMBOL(__mm_device_vprintf),
+      MM_RUNTIME_SYMBOL(__cudaPushCallConfiguration),
+      MM_RUNTIME_SYMBOL(__cudaPopCallConfiguration),
+      MM_RUNTIME_SYMBOL(cudaLaunchKernel),
+      MM_RUNTIME_SYMBOL(cudaMalloc),
+      MM_RUNTIME_SYMBOL(cudaMallocManaged),
+      MM_RUNTIME_SYMBOL(cudaFree),
+      MM_RUNTIME_SYMBOL(cudaMemcpy),
+      MM_RUNTIME_SYMBOL(cudaMemset),
+      MM_RUNTIME_SYMBOL(cudaDeviceSynchronize),
+      MM_RUNTIME_SYMBOL(cudaGetLastError),
+      MM_RUNTIME_SYMBOL(cudaPeekAtLastError),
+      MM_RUNTIME_SYMBOL(cudaGetDeviceCount),
+      MM_RUNTIME_SYMBOL(cudaGetDeviceProperties),
+      MM_RUNTIME_SYMBOL(cudaGetDevice),
+      MM_RUNTIME_SYMBOL(cudaSetDevice),
+      MM_RUNTIME_SYMBOL(cudaGetErrorString),
+      MM_RUNTIME_SYMBOL(cudaGetErrorName),
+  };
+}

@@ -1,0 +1,458 @@
+//===- DeviceLoweringTest.cpp - Running lowered kernels -------------------===//
+//
+// Lowers device IR compiled by clang-19 (Inputs/, see regenerate.sh) and
+// hand-written IR, JIT-compiles it with ORC's LLJIT at -O2, runs every block
+// of a grid through the kernel descriptor's block function, and compares
+// with the same computation on the host.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Device/BlockABI.h"
+#include "mm/Device/DeviceLowering.h"
+
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+#include "gtest/gtest.h"
+
+#include <csetjmp>
+#include <cstdarg>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+// What the test's runtime entry points saw.
+thread_local std::jmp_buf TrapJump;
+thread_local std::string TrapFunction;
+thread_local std::string PrintedText;
+
+extern "C" [[noreturn]] void testDeviceTrap(mm_block_context *,
+                                            const char *Function) {
+  TrapFunction = Function;
+  std::longjmp(TrapJump, 1);
+}
+
+/// Formats vprintf's packed arguments (%d, %u, %f, %s).
+extern "C" int32_t testDeviceVPrintf(mm_block_context *, const char *Format,
+                                     const char *Args) {
+  std::string Out;
+  size_t Offset = 0;
+  auto Next = [&](size_t Size) {
+    Offset = (Offset + Size - 1) / Size * Size;
+    const char *At = Args + Offset;
+    Offset += Size;
+    return At;
+  };
+  for (const char *P = Format; *P; ++P) {
+    if (*P != '%') {
+      Out += *P;
+      continue;
+    }
+    char Buffer[64];
+    switch (*++P) {
+    case 'd': {
+      int32_t V;
+      std::memcpy(&V, Next(4), 4);
+      snprintf(Buffer, sizeof(Buffer), "%d", V);
+      break;
+    }
+    case 'u': {
+      uint32_t V;
+      std::memcpy(&V, Next(4), 4);
+      snprintf(Buffer, sizeof(Buffer), "%u", V);
+      break;
+    }
+    case 'f': {
+      double V;
+      std::memcpy(&V, Next(8), 8);
+      snprintf(Buffer, sizeof(Buffer), "%f", V);
+      break;
+    }
+    case 's': {
+      const char *V;
+      std::memcpy(&V, Next(8), 8);
+      snprintf(Buffer, sizeof(Buffer), "%s", V);
+      break;
+    }
+    default:
+      snprintf(Buffer, sizeof(Buffer), "%%%c", *P);
+    }
+    Out += Buffer;
+  }
+  PrintedText += Out;
+  return Out.size();
+}
+
+class DeviceLoweringTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  }
+
+  /// Lowers and JIT-compiles input file \p Name once for all tests.
+  void compileInput(StringRef Name) {
+    static std::map<std::string, std::unique_ptr<orc::LLJIT>> Compiled;
+    std::unique_ptr<orc::LLJIT> &Cached = Compiled[Name.str()];
+    if (!Cached) {
+      ASSERT_EQ(lower(Name), "");
+      compile();
+      Cached = std::move(JIT);
+    }
+    Shared = Cached.get();
+  }
+
+  /// Parses \p IR (or the input file \p Name) and lowers it; on failure
+  /// returns the error message.
+  std::string lower(StringRef Name, StringRef IR = "") {
+    SMDiagnostic Diag;
+    std::unique_ptr<Module> M;
+    if (IR.empty())
+      M = parseIRFile((Twine(MM_DEVICE_TEST_INPUTS) + "/" + Name).str(), Diag,
+                      *Context);
+    else
+      M = parseAssemblyString(IR, Diag, *Context);
+    if (!M) {
+      std::string Message;
+      raw_string_ostream OS(Message);
+      Diag.print("DeviceLoweringTest", OS);
+      return Message;
+    }
+    Triple Host(sys::getProcessTriple());
+    std::string Lookup;
+    const Target *TheTarget = TargetRegistry::lookupTarget("", Host, Lookup);
+    TM.reset(TheTarget->createTargetMachine(Host.str(), "", "",
+                                            TargetOptions(), std::nullopt));
+    if (Error E = mm::lowerDeviceModuleForHost(*M, Host, TM->createDataLayout(),
+                                               Name))
+      return toString(std::move(E));
+    Lowered = std::move(M);
+    return "";
+  }
+
+  /// Optimizes the lowered module at -O2 and JIT-compiles it.
+  void compile() {
+    ASSERT_TRUE(Lowered);
+    LoopAnalysisManager LAM;
+    FunctionAnalysisManager FAM;
+    CGSCCAnalysisManager CGAM;
+    ModuleAnalysisManager MAM;
+    PassBuilder PB(TM.get());
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2)
+        .run(*Lowered, MAM);
+
+    auto JITOrErr = orc::LLJITBuilder().create();
+    ASSERT_TRUE(!!JITOrErr) << toString(JITOrErr.takeError());
+    JIT = std::move(*JITOrErr);
+    orc::JITDylib &Main = JIT->getMainJITDylib();
+    orc::MangleAndInterner Mangle(JIT->getExecutionSession(),
+                                  JIT->getDataLayout());
+    cantFail(Main.define(orc::absoluteSymbols(
+        {{Mangle("__mm_device_trap"),
+          {orc::ExecutorAddr::fromPtr(&testDeviceTrap),
+           JITSymbolFlags::Exported}},
+         {Mangle("__mm_device_vprintf"),
+          {orc::ExecutorAddr::fromPtr(&testDeviceVPrintf),
+           JITSymbolFlags::Exported}}})));
+    auto Generator = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+        JIT->getDataLayout().getGlobalPrefix());
+    ASSERT_TRUE(!!Generator);
+    Main.addGenerator(std::move(*Generator));
+    ASSERT_FALSE(!!JIT->addIRModule(
+        orc::ThreadSafeModule(std::move(Lowered), std::move(Context))));
+  }
+
+  const mm_kernel_descriptor *kernel(StringRef Name) {
+    auto Address = jit().lookup(("__mm_kernel." + Name).str());
+    if (!Address) {
+      ADD_FAILURE() << toString(Address.takeError());
+      return nullptr;
+    }
+    return Address->toPtr<const mm_kernel_descriptor *>();
+  }
+
+  /// Runs every block of the grid, as the CPU runtime does, with each
+  /// block's own shared and scratch memory. Returns false if it trapped.
+  bool launch(const mm_kernel_descriptor *K, mm_dim3 Grid, mm_dim3 Block,
+              std::vector<void *> Args, uint64_t DynamicShared = 0) {
+    EXPECT_EQ(K->abi_version, MM_BLOCK_ABI_VERSION);
+    EXPECT_EQ(K->num_params, Args.size());
+    uint64_t Threads = uint64_t(Block.x) * Block.y * Block.z;
+    std::vector<char> Static(K->static_shared_size + 64);
+    std::vector<char> Dynamic(DynamicShared + 64);
+    std::vector<char> Scratch(K->thread_scratch_size * Threads + 64);
+    auto Aligned = [](std::vector<char> &V) {
+      return reinterpret_cast<char *>(
+          alignTo(reinterpret_cast<uintptr_t>(V.data()), 64));
+    };
+    for (uint32_t Z = 0; Z < Grid.z; ++Z)
+      for (uint32_t Y = 0; Y < Grid.y; ++Y)
+        for (uint32_t X = 0; X < Grid.x; ++X) {
+          mm_block_context Ctx{Grid,           Block,
+                               {X, Y, Z},      0,
+                               Aligned(Static), Aligned(Dynamic),
+                               DynamicShared,  Aligned(Scratch),
+                               nullptr};
+          if (setjmp(TrapJump))
+            return false;
+          K->block_fn(Args.data(), &Ctx);
+        }
+    return true;
+  }
+
+  orc::LLJIT &jit() { return Shared ? *Shared : *JIT; }
+
+  std::unique_ptr<LLVMContext> Context = std::make_unique<LLVMContext>();
+  std::unique_ptr<TargetMachine> TM;
+  std::unique_ptr<Module> Lowered;
+  std::unique_ptr<orc::LLJIT> JIT;
+  orc::LLJIT *Shared = nullptr;
+};
+
+constexpr const char *CudaKernels = "kernels.ll";
+
+TEST_F(DeviceLoweringTest, Saxpy) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z5saxpyifPKfPf");
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K->flags, 0u);
+  int N = 1000;
+  float A = 2.5f;
+  std::vector<float> X(N), Y(N), Expected(N);
+  for (int I = 0; I < N; ++I) {
+    X[I] = I * 0.5f;
+    Y[I] = 3.0f - I;
+    Expected[I] = A * X[I] + Y[I];
+  }
+  const float *XP = X.data();
+  float *YP = Y.data();
+  ASSERT_TRUE(launch(K, {8, 1, 1}, {128, 1, 1}, {&N, &A, &XP, &YP}));
+  EXPECT_EQ(Y, Expected);
+}
+
+TEST_F(DeviceLoweringTest, ReductionWithSharedMemoryAndBarriers) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z9reduceSumPKfPfi");
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS));
+  EXPECT_EQ(K->static_shared_size, 1024u);
+  int N = 1000;
+  std::vector<float> In(N), Out(4, -1.0f), Expected(4, 0.0f);
+  for (int I = 0; I < N; ++I) {
+    In[I] = float(I % 17);
+    Expected[I / 256] += In[I];
+  }
+  const float *InP = In.data();
+  float *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {4, 1, 1}, {256, 1, 1}, {&InP, &OutP, &N}));
+  EXPECT_EQ(Out, Expected);
+}
+
+TEST_F(DeviceLoweringTest, TiledMatmul) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z11matmulTiledPKfS0_Pfi");
+  ASSERT_TRUE(K);
+  int N = 32;
+  std::vector<float> A(N * N), B(N * N), C(N * N), Expected(N * N, 0.0f);
+  for (int I = 0; I < N * N; ++I) {
+    A[I] = float(I % 7) - 3;
+    B[I] = float(I % 5) * 0.5f;
+  }
+  for (int R = 0; R < N; ++R)
+    for (int Col = 0; Col < N; ++Col)
+      for (int Kk = 0; Kk < N; ++Kk)
+        Expected[R * N + Col] += A[R * N + Kk] * B[Kk * N + Col];
+  const float *AP = A.data(), *BP = B.data();
+  float *CP = C.data();
+  ASSERT_TRUE(launch(K, {4, 4, 1}, {8, 8, 1}, {&AP, &BP, &CP, &N}));
+  EXPECT_EQ(C, Expected);
+}
+
+TEST_F(DeviceLoweringTest, HistogramWithAtomics) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z9histogramPKjiPji");
+  ASSERT_TRUE(K);
+  int N = 5000, NumBins = 10;
+  std::vector<unsigned> Data(N), Bins(NumBins, 0), Expected(NumBins, 0);
+  for (int I = 0; I < N; ++I) {
+    Data[I] = unsigned(I * 7919u % 1013u);
+    ++Expected[Data[I] % NumBins];
+  }
+  const unsigned *DataP = Data.data();
+  unsigned *BinsP = Bins.data();
+  ASSERT_TRUE(
+      launch(K, {40, 1, 1}, {128, 1, 1}, {&DataP, &N, &BinsP, &NumBins}));
+  EXPECT_EQ(Bins, Expected);
+}
+
+TEST_F(DeviceLoweringTest, StencilWithDynamicSharedMemory) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z7stencilPKfPfi");
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K->static_shared_size, 0u);
+  int N = 300;
+  std::vector<float> In(N), Out(N), Expected(N);
+  for (int I = 0; I < N; ++I)
+    In[I] = float(I * I % 11);
+  for (int I = 0; I < N; ++I)
+    Expected[I] = (I > 0 ? In[I - 1] : 0) + In[I] + (I + 1 < N ? In[I + 1] : 0);
+  const float *InP = In.data();
+  float *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {5, 1, 1}, {64, 1, 1}, {&InP, &OutP, &N},
+                     (64 + 2) * sizeof(float)));
+  EXPECT_EQ(Out, Expected);
+}
+
+TEST_F(DeviceLoweringTest, BarrierInsideLoop) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z9blockScanPKiPi");
+  ASSERT_TRUE(K);
+  int Blocks = 3, Threads = 128;
+  std::vector<int> In(Blocks * Threads), Out(In.size()), Expected(In.size());
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I % 13) - 4;
+  for (int Bk = 0; Bk < Blocks; ++Bk)
+    std::inclusive_scan(In.begin() + Bk * Threads,
+                        In.begin() + (Bk + 1) * Threads,
+                        Expected.begin() + Bk * Threads);
+  const int *InP = In.data();
+  int *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {uint32_t(Blocks), 1, 1}, {uint32_t(Threads), 1, 1},
+                     {&InP, &OutP}));
+  EXPECT_EQ(Out, Expected);
+}
+
+TEST_F(DeviceLoweringTest, WarpShuffleReduction) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z10warpReducePKiPi");
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS | MM_KERNEL_HAS_WARP_OPS));
+  int Blocks = 2, Threads = 128;
+  std::vector<int> In(Blocks * Threads), Out(Blocks), Expected(Blocks, 0);
+  for (size_t I = 0; I < In.size(); ++I) {
+    In[I] = int(I * 3 % 23);
+    Expected[I / Threads] += In[I];
+  }
+  const int *InP = In.data();
+  int *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {uint32_t(Blocks), 1, 1}, {uint32_t(Threads), 1, 1},
+                     {&InP, &OutP}));
+  EXPECT_EQ(Out, Expected);
+}
+
+TEST_F(DeviceLoweringTest, WarpOperationsFollowPTX) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z7warpOpsPKiPi");
+  ASSERT_TRUE(K);
+  // 48 threads: one full warp and a partial one of 16 lanes.
+  const int Threads = 48;
+  std::vector<int> In(Threads), Out(6 * Threads), Expected(6 * Threads);
+  for (int I = 0; I < Threads; ++I)
+    In[I] = (I * 5) % 17;
+  auto Exists = [&](int Lane, int Warp) { return Warp * 32 + Lane < Threads; };
+  for (int T = 0; T < Threads; ++T) {
+    int Warp = T / 32, Lane = T % 32, Base = Warp * 32;
+    auto Read = [&](int L) { return Exists(L, Warp) ? In[Base + L] : In[T]; };
+    Expected[6 * T + 0] = Read(3);
+    Expected[6 * T + 1] = Lane >= 2 ? Read(Lane - 2) : In[T];
+    // Width 16: lanes exchange within their half of the warp.
+    Expected[6 * T + 2] = Read(Lane ^ 5);
+    unsigned Ballot = 0;
+    bool Any = false, All = true;
+    for (int L = 0; L < 32; ++L) {
+      if (!Exists(L, Warp))
+        continue;
+      int V = In[Base + L];
+      Ballot |= unsigned(V % 3 == 0) << L;
+      Any |= V == 7;
+      All &= V >= 0;
+    }
+    Expected[6 * T + 3] = int(Ballot);
+    Expected[6 * T + 4] = Any;
+    Expected[6 * T + 5] = All;
+  }
+  const int *InP = In.data();
+  int *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {1, 1, 1}, {Threads, 1, 1}, {&InP, &OutP}));
+  EXPECT_EQ(Out, Expected);
+}
+
+TEST_F(DeviceLoweringTest, DivergentBarrierTraps) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z16divergentBarrierPi");
+  ASSERT_TRUE(K);
+  std::vector<int> Out(32);
+  int *OutP = Out.data();
+  EXPECT_FALSE(launch(K, {1, 1, 1}, {32, 1, 1}, {&OutP}));
+  EXPECT_EQ(TrapFunction,
+            "_Z16divergentBarrierPi: threads of one block reached different "
+            "barriers (a barrier in divergent control flow)");
+}
+
+TEST_F(DeviceLoweringTest, PrintfAndTrap) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *Hello = kernel("_Z5helloi");
+  ASSERT_TRUE(Hello);
+  int Base = 40;
+  PrintedText.clear();
+  ASSERT_TRUE(launch(Hello, {2, 1, 1}, {4, 1, 1}, {&Base}));
+  EXPECT_EQ(PrintedText, "block 0 thread 1: 40 0.500000\n"
+                         "block 1 thread 1: 41 0.500000\n");
+  const mm_kernel_descriptor *Trap = kernel("_Z6trapAti");
+  ASSERT_TRUE(Trap);
+  int Bad = 100;
+  EXPECT_TRUE(launch(Trap, {1, 1, 1}, {64, 1, 1}, {&Bad}));
+  Bad = 5;
+  EXPECT_FALSE(launch(Trap, {1, 1, 1}, {64, 1, 1}, {&Bad}));
+  EXPECT_EQ(TrapFunction, "_Z6trapAti");
+}
+
+TEST_F(DeviceLoweringTest, DeviceFunctionCallableFromHost) {
+  compileInput(CudaKernels);
+  auto Square = jit().lookup("_Z6squaref");
+  ASSERT_TRUE(!!Square) << toString(Square.takeError());
+  EXPECT_EQ(Square->toPtr<float (*)(float)>()(3.0f), 9.0f);
+}
+
+TEST_F(DeviceLoweringTest, AMDGCNKernel) {
+  compileInput("kernels-amdgcn.ll");
+  const mm_kernel_descriptor *K = kernel("reverseBlocks");
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K->warp_size, 64u);
+  const int Blocks = 3, Threads = 64;
+  std::vector<int> In(Blocks * Threads), Out(In.size()), Expected(In.size());
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I * I % 101);
+  for (int Bk = 0; Bk < Blocks; ++Bk)
+    for (int T = 0; T < Threads; ++T)
+      Expected[Bk * Threads + T] =
+          In[Bk * Threads + Threads - 1 - T] + Blocks * Threads;
+  const int *InP = In.data();
+  int *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {Blocks, 1, 1}, {Threads, 1, 1}, {&InP, &OutP}));
+  EXPECT_EQ(Out, Expected);
+}
+
+} // namespace

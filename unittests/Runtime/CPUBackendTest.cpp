@@ -1,0 +1,233 @@
+//===- CPUBackendTest.cpp - The runtime and its CPU backend ---------------===//
+//
+// Kernels here are block functions written by hand to the block ABI
+// (BlockABI.h), as the device lowering produces them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Runtime/Runtime.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include "gtest/gtest.h"
+
+#include <numeric>
+#include <vector>
+
+using namespace llvm;
+using namespace mm::runtime;
+
+namespace {
+
+testing::AssertionResult succeeded(Error E) {
+  if (!E)
+    return testing::AssertionSuccess();
+  return testing::AssertionFailure() << toString(std::move(E));
+}
+
+/// Succeeds if \p E fails with exactly \p Message (any message if empty).
+testing::AssertionResult failedWith(Error E, StringRef Message = "") {
+  if (!E)
+    return testing::AssertionFailure() << "succeeded";
+  std::string Actual = toString(std::move(E));
+  if (Message.empty() || Actual == Message)
+    return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "failed with '" << Actual << "'";
+}
+
+/// data[global id] += 1 for every thread.
+void addOneBlock(void **Args, mm_block_context *Ctx) {
+  int *Data = *static_cast<int **>(Args[0]);
+  for (uint32_t T = 0; T < Ctx->block_dim.x; ++T)
+    Data[Ctx->block_idx.x * Ctx->block_dim.x + T] += 1;
+}
+
+/// Each thread stores its element in static shared memory; then the block
+/// sums its shared memory into out[block]. Blocks running at once must not
+/// see each other's shared memory.
+void blockSumBlock(void **Args, mm_block_context *Ctx) {
+  const int *In = *static_cast<int **>(Args[0]);
+  int *Out = *static_cast<int **>(Args[1]);
+  int *Shared = reinterpret_cast<int *>(Ctx->static_shared);
+  uint32_t N = Ctx->block_dim.x;
+  for (uint32_t T = 0; T < N; ++T)
+    Shared[T] = In[Ctx->block_idx.x * N + T];
+  int Sum = 0;
+  for (uint32_t T = 0; T < N; ++T)
+    Sum += Shared[T];
+  Out[Ctx->block_idx.x] = Sum;
+}
+
+/// Traps in block 5.
+void trapBlock(void **, mm_block_context *Ctx) {
+  if (Ctx->block_idx.x == 5)
+    __mm_device_trap(Ctx, "trap_here");
+}
+
+mm_kernel_descriptor makeDescriptor(const char *Name, mm_block_fn Fn,
+                                    uint32_t NumParams,
+                                    uint64_t StaticShared = 0) {
+  mm_kernel_descriptor D = {};
+  D.abi_version = MM_BLOCK_ABI_VERSION;
+  D.static_shared_size = StaticShared;
+  D.num_params = NumParams;
+  D.warp_size = 32;
+  D.max_threads_per_block = 1024;
+  D.block_fn = Fn;
+  D.name = Name;
+  return D;
+}
+
+class FakeProvider : public KernelProvider {
+public:
+  StringMap<mm_kernel_descriptor> Kernels;
+
+  Expected<KernelInfo> getKernel(StringRef Module, StringRef Kernel) override {
+    auto It = Kernels.find(Kernel);
+    if (Module != "kernels" || It == Kernels.end())
+      return makeRuntimeError(MM_ERROR_NOT_FOUND, "submodule '" + Module +
+                                                      "' has no kernel '" +
+                                                      Kernel + "'");
+    return KernelInfo{Module.str(), Kernel.str(), &It->second};
+  }
+  Expected<KernelInfo> getKernelForHostFunction(const void *) override {
+    return makeRuntimeError(MM_ERROR_NOT_FOUND, "no host stubs");
+  }
+};
+
+class CPUBackendTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Provider.Kernels["add_one"] = makeDescriptor("add_one", addOneBlock, 1);
+    Provider.Kernels["block_sum"] =
+        makeDescriptor("block_sum", blockSumBlock, 2, 64 * sizeof(int));
+    Provider.Kernels["trap"] = makeDescriptor("trap", trapBlock, 0);
+    R = std::make_unique<Runtime>(createCPUBackend(4), Provider);
+    setCurrentRuntime(R.get());
+  }
+  void TearDown() override { setCurrentRuntime(nullptr); }
+
+  const mm_kernel *kernel(StringRef Name) {
+    Expected<const mm_kernel *> K = R->getKernel("kernels", Name);
+    if (!K) {
+      ADD_FAILURE() << toString(K.takeError());
+      return nullptr;
+    }
+    return *K;
+  }
+
+  FakeProvider Provider;
+  std::unique_ptr<Runtime> R;
+};
+
+TEST_F(CPUBackendTest, EveryBlockRunsOnce) {
+  const unsigned Blocks = 257, Threads = 32;
+  Expected<void *> Mem = R->allocate(Blocks * Threads * sizeof(int));
+  ASSERT_TRUE(bool(Mem)) << toString(Mem.takeError());
+  std::vector<int> Host(Blocks * Threads);
+  std::iota(Host.begin(), Host.end(), 0);
+  ASSERT_TRUE(succeeded(R->copy(*Mem, Host.data(), Host.size() * sizeof(int),
+                                MM_MEMCPY_HOST_TO_DEVICE)));
+  void *Arg = *Mem;
+  void *Args[] = {&Arg};
+  LaunchConfig Config{{Blocks, 1, 1}, {Threads, 1, 1}, 0};
+  ASSERT_TRUE(succeeded(R->launch(kernel("add_one"), Config, Args)));
+  ASSERT_TRUE(succeeded(R->synchronize()));
+  std::vector<int> Result(Host.size());
+  ASSERT_TRUE(
+      succeeded(R->copy(Result.data(), *Mem, Result.size() * sizeof(int),
+                        MM_MEMCPY_DEVICE_TO_HOST)));
+  for (size_t I = 0; I < Result.size(); ++I)
+    EXPECT_EQ(Result[I], Host[I] + 1) << "element " << I;
+  EXPECT_TRUE(succeeded(R->free(*Mem)));
+}
+
+TEST_F(CPUBackendTest, EachBlockHasItsOwnSharedMemory) {
+  const unsigned Blocks = 500, Threads = 64;
+  std::vector<int> In(Blocks * Threads), Out(Blocks);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I % 97);
+  int *InPtr = In.data(), *OutPtr = Out.data();
+  void *Args[] = {&InPtr, &OutPtr};
+  LaunchConfig Config{{Blocks, 1, 1}, {Threads, 1, 1}, 0};
+  ASSERT_TRUE(succeeded(R->launch(kernel("block_sum"), Config, Args)));
+  for (unsigned B = 0; B < Blocks; ++B)
+    EXPECT_EQ(Out[B], std::accumulate(In.begin() + B * Threads,
+                                      In.begin() + (B + 1) * Threads, 0))
+        << "block " << B;
+}
+
+TEST_F(CPUBackendTest, TrapFailsTheLaunchAndStays) {
+  LaunchConfig Config{{64, 1, 1}, {1, 1, 1}, 0};
+  Error E = R->launch(kernel("trap"), Config, nullptr);
+  EXPECT_TRUE(failedWith(std::move(E), "kernel 'trap' of submodule 'kernels' "
+                                       "trapped in function 'trap_here' "
+                                       "(block (5, 0, 0))"));
+  // Sticky, as on a GPU.
+  EXPECT_TRUE(failedWith(R->synchronize()));
+  EXPECT_EQ(mm_synchronize(), MM_ERROR_LAUNCH_FAILED);
+  EXPECT_EQ(mm_get_last_error(), MM_ERROR_LAUNCH_FAILED);
+  EXPECT_EQ(mm_get_last_error(), MM_SUCCESS);
+}
+
+TEST_F(CPUBackendTest, BadLaunchConfigurations) {
+  const mm_kernel *K = kernel("add_one");
+  int *Data = nullptr;
+  void *Args[] = {&Data};
+  EXPECT_TRUE(failedWith(R->launch(K, {{0, 1, 1}, {1, 1, 1}, 0}, Args),
+                         "launch of kernel 'add_one' of "
+                         "submodule 'kernels': grid dimension "
+                         "(0, 1, 1) has a zero extent"));
+  EXPECT_TRUE(failedWith(R->launch(K, {{1, 1, 1}, {64, 32, 1}, 0}, Args),
+                         "launch of kernel 'add_one' of "
+                         "submodule 'kernels': block of 2048 "
+                         "threads exceeds the kernel's limit of "
+                         "1024"));
+  EXPECT_TRUE(failedWith(R->launch(K, {{1, 1, 1}, {1, 1, 1}, 0}, nullptr),
+                         "launch of kernel 'add_one' of "
+                         "submodule 'kernels': no arguments for "
+                         "its 1 parameters"));
+}
+
+TEST_F(CPUBackendTest, MemoryRangesAreChecked) {
+  Expected<void *> Mem = R->allocate(100);
+  ASSERT_TRUE(bool(Mem)) << toString(Mem.takeError());
+  char Host[200] = {};
+  char *Device = static_cast<char *>(*Mem);
+  EXPECT_TRUE(succeeded(R->set(Device + 50, 7, 50)));
+  EXPECT_TRUE(
+      succeeded(R->copy(Host, Device + 50, 50, MM_MEMCPY_DEVICE_TO_HOST)));
+  EXPECT_EQ(Host[49], 7);
+  EXPECT_TRUE(failedWith(
+      R->copy(Device + 50, Host, 51, MM_MEMCPY_HOST_TO_DEVICE),
+      "destination range of 51 bytes is not within a device allocation"));
+  EXPECT_TRUE(failedWith(R->free(Device + 1),
+                         "free of a pointer that is not the "
+                         "start of a device allocation"));
+  EXPECT_TRUE(succeeded(R->free(Device)));
+  EXPECT_TRUE(failedWith(R->set(Device, 0, 1)));
+}
+
+TEST_F(CPUBackendTest, CEntryPointsRecordMessages) {
+  mm_kernel *K = nullptr;
+  EXPECT_EQ(mm_get_kernel("kernels", "missing", &K), MM_ERROR_NOT_FOUND);
+  EXPECT_STREQ(mm_get_error_message(),
+               "submodule 'kernels' has no kernel 'missing'");
+  EXPECT_EQ(mm_get_last_error(), MM_ERROR_NOT_FOUND);
+  EXPECT_EQ(mm_get_last_error(), MM_SUCCESS);
+  EXPECT_EQ(mm_get_kernel("kernels", "add_one", &K), MM_SUCCESS);
+  void *P = nullptr;
+  EXPECT_EQ(mm_malloc(&P, 16), MM_SUCCESS);
+  EXPECT_EQ(mm_memcpy(P, P, 16, static_cast<mm_memcpy_kind>(9)),
+            MM_ERROR_INVALID_VALUE);
+  EXPECT_STREQ(mm_get_error_message(), "unknown copy kind 9");
+  EXPECT_EQ(mm_free(P), MM_SUCCESS);
+}
+
+TEST(RuntimeNotRunning, EntryPointsFailCleanly) {
+  void *P = nullptr;
+  EXPECT_EQ(mm_malloc(&P, 8), MM_ERROR_NOT_INITIALIZED);
+  EXPECT_STREQ(mm_get_error_message(), "the offload runtime is not running");
+}
+
+} // namespace
