@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mm/Bundle/Reader.h"
+#include "mm/Bundle/BinaryBundle.h"
 #include "mm/Support/Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -557,6 +558,8 @@ InputForm mm::getInputForm(StringRef Path) {
 
 Expected<Bundle> mm::readBundle(std::unique_ptr<MemoryBuffer> Buffer,
                                 InputForm Form) {
+  if (isBinaryBundle(Buffer->getBuffer()))
+    return readBinaryBundle(std::move(Buffer));
   return BundleReader(std::move(Buffer), Form).read();
 }
 

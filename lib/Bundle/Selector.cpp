@@ -75,3 +75,43 @@ Error mm::applySetOption(Bundle &B, StringRef Spec) {
                              Spec.str().c_str());
   return Error::success();
 }
+
+Error mm::applySetOptions(Bundle &B, ArrayRef<std::string> Specs) {
+  for (const std::string &Spec : Specs)
+    if (Error E = applySetOption(B, Spec))
+      return E;
+  const Submodule *Host = nullptr;
+  for (const Submodule &M : B) {
+    if (M.getRole() != ModuleRole::Host)
+      continue;
+    if (Host)
+      return createStringError(
+          "--set leaves two hosts: submodules '%s' and '%s'",
+          Host->getName().str().c_str(), M.getName().str().c_str());
+    Host = &M;
+  }
+  return Error::success();
+}
+
+Expected<std::vector<SubmoduleSelector>>
+mm::parseModuleOptions(const Bundle &B, ArrayRef<std::string> Texts) {
+  std::vector<SubmoduleSelector> Selectors;
+  for (const std::string &Text : Texts) {
+    Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(Text);
+    if (!Selector)
+      return createStringError("invalid --module '%s': %s", Text.c_str(),
+                               toString(Selector.takeError()).c_str());
+    if (none_of(B, [&](const Submodule &M) { return Selector->matches(M); }))
+      return createStringError("--module '%s' matches no submodule",
+                               Text.c_str());
+    Selectors.push_back(std::move(*Selector));
+  }
+  return Selectors;
+}
+
+bool mm::isSelected(ArrayRef<SubmoduleSelector> Selectors,
+                    const Submodule &M) {
+  return Selectors.empty() ||
+         any_of(Selectors,
+                [&](const SubmoduleSelector &S) { return S.matches(M); });
+}

@@ -1,9 +1,9 @@
 //===- OptMain.cpp - The mm-opt driver ------------------------------------===//
 
 #include "mm/Opt/OptMain.h"
+#include "mm/Bundle/BinaryBundle.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/Reader.h"
-#include "mm/Bundle/Writer.h"
 #include "mm/Opt/MLIRSubmodules.h"
 #include "mm/Opt/Optimizer.h"
 #include "mm/Opt/ScopedOptions.h"
@@ -74,6 +74,14 @@ static cl::list<std::string> Conversions(
              "dialect (repeatable)"),
     cl::value_desc("SELECTOR:llvm|mlir"), cl::cat(OptCategory));
 
+static cl::opt<BundleForm> EmitForm(
+    "emit", cl::desc("The form of the output bundle:"),
+    cl::init(BundleForm::Text),
+    cl::values(clEnumValN(BundleForm::Text, "text", "text (default)"),
+               clEnumValN(BundleForm::Binary, "bitcode",
+                          "binary: LLVM bitcode, one module per submodule")),
+    cl::cat(OptCategory));
+
 static cl::opt<unsigned>
     Jobs("j",
          cl::desc("Process up to N submodules at once (default: all hardware "
@@ -139,35 +147,14 @@ struct Job {
 };
 } // namespace
 
-/// Runs \p Jobs, which share their scoped options, on \p Pool.
-static void runJobs(const Bundle &B, ArrayRef<Job *> Jobs,
-                    DefaultThreadPool &Pool) {
-  for (Job *J : Jobs)
-    Pool.async([&B, J] {
-      if (!J->Pipeline) {
-        if (Error E = verifyOnly(B, *J->M))
-          J->Result.emplace(std::move(E));
-        return;
-      }
-      J->Result.emplace(optimizeLLVMSubmodule(B, *J->M, *J->Pipeline));
-    });
-  Pool.wait();
-}
-
-/// Parses the --module selectors, each of which must match a submodule.
-static Expected<std::vector<SubmoduleSelector>> parseSelectors(const Bundle &B) {
-  std::vector<SubmoduleSelector> Selectors;
-  for (const std::string &Text : ModuleSelectors) {
-    Expected<SubmoduleSelector> Selector = SubmoduleSelector::parse(Text);
-    if (!Selector)
-      return createStringError("invalid --module '%s': %s", Text.c_str(),
-                               toString(Selector.takeError()).c_str());
-    if (none_of(B, [&](const Submodule &M) { return Selector->matches(M); }))
-      return createStringError("--module '%s' matches no submodule",
-                               Text.c_str());
-    Selectors.push_back(std::move(*Selector));
+/// Runs \p J: optimizes its submodule, or verifies it if it has no pipeline.
+static void runJob(const Bundle &B, Job &J) {
+  if (!J.Pipeline) {
+    if (Error E = verifyOnly(B, *J.M))
+      J.Result.emplace(std::move(E));
+    return;
   }
-  return Selectors;
+  J.Result.emplace(optimizeLLVMSubmodule(B, *J.M, *J.Pipeline));
 }
 
 namespace {
@@ -218,37 +205,22 @@ getConversion(ArrayRef<Conversion> Conversions, const Submodule &M) {
 /// group's options are set, its jobs run in parallel, and the options are
 /// restored before the next group.
 static Error processBundle(Bundle &B) {
-  Expected<std::vector<SubmoduleSelector>> Selectors = parseSelectors(B);
+  Expected<std::vector<SubmoduleSelector>> Selectors =
+      parseModuleOptions(B, ModuleSelectors);
   if (!Selectors)
     return Selectors.takeError();
-  for (const std::string &Spec : FieldOverrides)
-    if (Error E = applySetOption(B, Spec))
-      return E;
+  if (Error E = applySetOptions(B, FieldOverrides))
+    return E;
   Expected<std::vector<Conversion>> Conversions = parseConversions(B);
   if (!Conversions)
     return Conversions.takeError();
-
-  // Overrides must leave a valid bundle: at most one host.
-  const Submodule *Host = nullptr;
-  for (const Submodule &M : B) {
-    if (M.getRole() != ModuleRole::Host)
-      continue;
-    if (Host)
-      return createStringError(
-          "--set leaves two hosts: submodules '%s' and '%s'",
-          Host->getName().str().c_str(), M.getName().str().c_str());
-    Host = &M;
-  }
 
   Error Errors = Error::success();
   std::vector<Job> AllJobs;
   std::vector<Submodule *> MLIRModules;
   std::vector<std::pair<Submodule *, ModuleKind>> Converted;
   for (Submodule &M : B) {
-    if (!Selectors->empty() &&
-        none_of(*Selectors, [&](const SubmoduleSelector &Selector) {
-          return Selector.matches(M);
-        }))
+    if (!isSelected(*Selectors, M))
       continue;
     std::optional<ModuleKind> ConvertTo = getConversion(*Conversions, M);
     if (ConvertTo && *ConvertTo != M.getKind())
@@ -271,26 +243,15 @@ static Error processBundle(Bundle &B) {
   if (Errors)
     return Errors;
 
-  // Group the jobs by their scoped options, in order of first appearance.
-  std::vector<std::pair<std::vector<std::string>, std::vector<Job *>>> Groups;
-  for (Job &J : AllJobs) {
-    const std::vector<std::string> &Args = J.M->getOptions().LLVMArgs;
-    auto It = find_if(Groups, [&](const auto &G) { return G.first == Args; });
-    if (It == Groups.end())
-      It = Groups.insert(Groups.end(), {Args, {}});
-    It->second.push_back(&J);
-  }
+  std::vector<ScopedTask> Tasks;
+  for (const Job &J : AllJobs)
+    Tasks.push_back({J.M->getOptions().LLVMArgs, J.Options});
   DefaultThreadPool Pool(hardware_concurrency(Jobs));
-  for (auto &[Args, GroupJobs] : Groups) {
-    LLVMOptionScope Scope;
-    if (Error E = Scope.enter(GroupJobs.front()->Options)) {
-      std::string Message = toString(std::move(E));
-      for (Job *J : GroupJobs)
-        J->Result.emplace(B.moduleError(*J->M, Message));
-      continue;
-    }
-    runJobs(B, GroupJobs, Pool);
-  }
+  runInOptionGroups(
+      Tasks, Pool, [&](size_t I) { runJob(B, AllJobs[I]); },
+      [&](size_t I, StringRef Message) {
+        AllJobs[I].Result.emplace(B.moduleError(*AllJobs[I].M, Message));
+      });
 
   // Results in bundle order, so that output and errors do not depend on -j.
   for (Job &J : AllJobs) {
@@ -334,9 +295,6 @@ int mm::optMain(int argc, char **argv) {
   if (reportError(processBundle(*B), argv[0], errs()))
     return 1;
 
-  Error Written = writeOutputFile(OutputFilename, [&](raw_ostream &OS) {
-    writeBundle(*B, OS);
-    return Error::success();
-  });
+  Error Written = writeBundleFile(*B, OutputFilename, EmitForm);
   return reportError(std::move(Written), argv[0], errs()) ? 1 : 0;
 }

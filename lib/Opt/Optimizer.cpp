@@ -33,8 +33,7 @@ std::string mm::getDefaultPipeline(StringRef OptLevel) {
   return ("default<" + OptLevel + ">").str();
 }
 
-/// Resolves "native" the way codegen::getCPUStr/getFeaturesStr do.
-static void resolveNativeCPU(std::string &CPU, std::string &Features) {
+void mm::resolveNativeCPU(std::string &CPU, std::string &Features) {
   if (CPU != "native")
     return;
   CPU = sys::getHostCPUName().str();
@@ -71,8 +70,9 @@ static Error checkCPUAndFeatures(const Target &TheTarget, const Triple &TT,
 }
 
 Expected<std::unique_ptr<TargetMachine>>
-mm::createSubmoduleTargetMachine(const Module &Module, StringRef CPUName,
-                                 StringRef FeatureList) {
+mm::createSubmoduleTargetMachine(
+    const Module &Module, StringRef CPUName, StringRef FeatureList,
+    CodeGenOptLevel Level, function_ref<void(TargetOptions &)> CustomizeOptions) {
   Triple TT(Module.getTargetTriple());
   if (TT.getArch() == Triple::UnknownArch) {
     if (TT.getArchName().empty() || TT.getArchName() == "unknown")
@@ -90,12 +90,14 @@ mm::createSubmoduleTargetMachine(const Module &Module, StringRef CPUName,
   resolveNativeCPU(CPU, Features);
   if (Error E = checkCPUAndFeatures(*TheTarget, TT, CPU, Features))
     return std::move(E);
+  TargetOptions Options = codegen::InitTargetOptionsFromCodeGenFlags(TT);
+  if (CustomizeOptions)
+    CustomizeOptions(Options);
   // opt creates its TargetMachine at codegen level None unless told
   // otherwise; the IR pipelines do not depend on it.
   std::unique_ptr<TargetMachine> TM(TheTarget->createTargetMachine(
-      TT.getTriple(), CPU, Features, codegen::InitTargetOptionsFromCodeGenFlags(TT),
-      codegen::getExplicitRelocModel(), codegen::getExplicitCodeModel(),
-      CodeGenOptLevel::None));
+      TT.getTriple(), CPU, Features, Options, codegen::getExplicitRelocModel(),
+      codegen::getExplicitCodeModel(), Level));
   if (!TM)
     return createStringError("cannot create a target machine for '%s'",
                              TT.str().c_str());

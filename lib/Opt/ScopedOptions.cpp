@@ -5,6 +5,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ThreadPool.h"
 
 using namespace llvm;
 using namespace mm;
@@ -94,5 +95,32 @@ LLVMOptionScope::~LLVMOptionScope() {
                                              : ArrayRef(It->second));
     (void)Restored;
     assert(Restored && "the command line's own values were accepted before");
+  }
+}
+
+void mm::runInOptionGroups(ArrayRef<ScopedTask> Tasks,
+                           ThreadPoolInterface &Pool,
+                           function_ref<void(size_t)> Run,
+                           function_ref<void(size_t, StringRef)> Fail) {
+  std::vector<std::pair<ArrayRef<std::string>, std::vector<size_t>>> Groups;
+  for (size_t I = 0, E = Tasks.size(); I != E; ++I) {
+    auto It = find_if(Groups, [&](const auto &G) {
+      return G.first == Tasks[I].Args;
+    });
+    if (It == Groups.end())
+      It = Groups.insert(Groups.end(), {Tasks[I].Args, {}});
+    It->second.push_back(I);
+  }
+  for (const auto &[Args, Members] : Groups) {
+    LLVMOptionScope Scope;
+    if (Error E = Scope.enter(Tasks[Members.front()].Settings)) {
+      std::string Message = toString(std::move(E));
+      for (size_t I : Members)
+        Fail(I, Message);
+      continue;
+    }
+    for (size_t I : Members)
+      Pool.async([Run, I] { Run(I); });
+    Pool.wait();
   }
 }

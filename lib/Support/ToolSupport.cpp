@@ -4,6 +4,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -38,4 +39,11 @@ Error mm::writeOutputFile(StringRef Path,
   }
   Out.keep();
   return Error::success();
+}
+
+Error mm::checkBinaryOutput(StringRef Path) {
+  if (Path != "-" || !sys::Process::StandardOutIsDisplayed())
+    return Error::success();
+  return createStringError("refusing to write binary output to a terminal; "
+                           "redirect it or use -o FILE");
 }

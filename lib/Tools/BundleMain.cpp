@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mm/Tools/BundleMain.h"
+#include "mm/Bundle/BinaryBundle.h"
 #include "mm/Bundle/Reader.h"
 #include "mm/Bundle/Selector.h"
 #include "mm/Bundle/Writer.h"
@@ -17,6 +18,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -33,6 +35,9 @@ static cl::SubCommand SplitCommand(
              "DIR/index.mmi for join");
 static cl::SubCommand ListCommand(
     "list", "Print one line per submodule: name, kind, triple, role");
+static cl::SubCommand ConvertCommand(
+    "convert", "Convert a bundle between the text form and the binary "
+               "(bitcode) form");
 
 static cl::list<std::string> JoinInputs(cl::Positional, cl::OneOrMore,
                                         cl::desc("<inputs>"),
@@ -65,6 +70,23 @@ static cl::opt<std::string> ListInput(cl::Positional, cl::init("-"),
                                       cl::desc("<bundle>"),
                                       cl::sub(ListCommand),
                                       cl::cat(BundleCategory));
+
+static cl::opt<std::string> ConvertInput(cl::Positional, cl::init("-"),
+                                         cl::desc("<bundle>"),
+                                         cl::sub(ConvertCommand),
+                                         cl::cat(BundleCategory));
+static cl::opt<std::string> ConvertOutput("o",
+                                          cl::desc("Output bundle (default: -)"),
+                                          cl::value_desc("file"), cl::init("-"),
+                                          cl::sub(ConvertCommand),
+                                          cl::cat(BundleCategory));
+static cl::opt<BundleForm> ConvertTo(
+    "to", cl::desc("The form to write:"), cl::Required,
+    cl::values(clEnumValN(BundleForm::Text, "text", "the .mml text form"),
+               clEnumValN(BundleForm::Binary, "binary",
+                          "the binary form: LLVM bitcode, one module per "
+                          "submodule")),
+    cl::sub(ConvertCommand), cl::cat(BundleCategory));
 
 /// The index that split writes beside the parts: the bundle's preamble and
 /// its header lines, in order.
@@ -262,12 +284,28 @@ static Error listBundle() {
   return Error::success();
 }
 
+//===----------------------------------------------------------------------===//
+// convert
+//===----------------------------------------------------------------------===//
+
+static Error convertBundle() {
+  // Writing the binary form parses the bodies as opt does, which gives a
+  // body without a datalayout its target's.
+  InitializeAllTargets();
+  InitializeAllTargetMCs();
+  InitializeAllAsmParsers();
+  Expected<Bundle> B = readBundleFile(ConvertInput);
+  if (!B)
+    return B.takeError();
+  return writeBundleFile(*B, ConvertOutput, ConvertTo);
+}
+
 int mm::bundleMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
   addVersionPrinter();
   cl::HideUnrelatedOptions(BundleCategory);
   cl::ParseCommandLineOptions(argc, argv,
-                              "mm-bundle: join, split and list bundles\n");
+                              "mm-bundle: join, split, list and convert bundles\n");
   Error E = Error::success();
   if (JoinCommand)
     E = joinInputs();
@@ -275,9 +313,12 @@ int mm::bundleMain(int argc, char **argv) {
     E = splitBundle();
   else if (ListCommand)
     E = listBundle();
+  else if (ConvertCommand)
+    E = convertBundle();
   else {
     consumeError(std::move(E));
-    errs() << argv[0] << ": error: expected a subcommand: join, split or list"
+    errs() << argv[0] << ": error: expected a subcommand: join, split, list or "
+           << "convert"
            << " (see --help)\n";
     return 1;
   }

@@ -202,6 +202,7 @@ public:
 
 private:
   friend class BundleReader;
+  friend class BinaryBundleReader;
 
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
   std::string Preamble;

@@ -36,7 +36,9 @@ InputForm getInputForm(llvm::StringRef Path);
 
 /// Reads a bundle from \p Buffer, which the bundle then owns. The buffer's
 /// identifier names the file in diagnostics and, for a plain module, gives
-/// the submodule its name and kind (from the extension).
+/// the submodule its name and kind (from the extension). A buffer that
+/// starts with LLVM bitcode's magic is a binary bundle (readBinaryBundle),
+/// whatever \p Form says.
 llvm::Expected<Bundle> readBundle(std::unique_ptr<llvm::MemoryBuffer> Buffer,
                                   InputForm Form = InputForm::Detect);
 

@@ -40,6 +40,19 @@ llvm::Expected<unsigned> applyFieldOverride(Bundle &B, llvm::StringRef Spec);
 /// option, and a selector that matches nothing is an error.
 llvm::Error applySetOption(Bundle &B, llvm::StringRef Spec);
 
+/// Applies a tool's `--set` options in order (applySetOption), then checks
+/// that they left at most one host.
+llvm::Error applySetOptions(Bundle &B, llvm::ArrayRef<std::string> Specs);
+
+/// Parses a tool's `--module` options, each of which must match a submodule
+/// of \p B. Their errors name the option.
+llvm::Expected<std::vector<SubmoduleSelector>>
+parseModuleOptions(const Bundle &B, llvm::ArrayRef<std::string> Texts);
+
+/// True if \p M is selected: \p Selectors is empty or one of them matches.
+bool isSelected(llvm::ArrayRef<SubmoduleSelector> Selectors,
+                const Submodule &M);
+
 } // namespace mm
 
 #endif // MM_BUNDLE_SELECTOR_H

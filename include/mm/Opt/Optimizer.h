@@ -5,11 +5,15 @@
 
 #include "mm/Bundle/Bundle.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CodeGen.h"
+
 #include <memory>
 
 namespace llvm {
 class Module;
 class TargetMachine;
+class TargetOptions;
 } // namespace llvm
 
 namespace mm {
@@ -22,15 +26,23 @@ struct LLVMPipeline {
   std::string Features;
 };
 
+/// Resolves CPU "native" to the host's CPU and adds the host's features to
+/// \p Features, as codegen::getCPUStr and getFeaturesStr do.
+void resolveNativeCPU(std::string &CPU, std::string &Features);
+
 /// The pipeline text for an optimization level ("O3" -> "default<O3>").
 std::string getDefaultPipeline(llvm::StringRef OptLevel);
 
 /// Creates the TargetMachine opt would create for \p Module's triple, with
-/// \p CPU ("native" for the host's) and \p Features. Returns null for a
-/// module without a triple. Fails on an unknown triple, CPU or feature.
+/// \p CPU ("native" for the host's) and \p Features, target options from
+/// LLVM's codegen flags adjusted by \p CustomizeOptions, and codegen level
+/// \p Level. Returns null for a module without a triple. Fails on an unknown
+/// triple, CPU or feature.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createSubmoduleTargetMachine(const llvm::Module &Module, llvm::StringRef CPU,
-                             llvm::StringRef Features);
+createSubmoduleTargetMachine(
+    const llvm::Module &Module, llvm::StringRef CPU, llvm::StringRef Features,
+    llvm::CodeGenOptLevel Level = llvm::CodeGenOptLevel::None,
+    llvm::function_ref<void(llvm::TargetOptions &)> CustomizeOptions = {});
 
 /// Parses and verifies \p M, runs \p Pipeline on it with a TargetMachine for
 /// its triple, and returns the module printed as `opt -S` prints it.

@@ -14,6 +14,7 @@
 #define MM_OPT_SCOPEDOPTIONS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -21,6 +22,7 @@
 #include <vector>
 
 namespace llvm {
+class ThreadPoolInterface;
 namespace cl {
 class Option;
 } // namespace cl
@@ -58,6 +60,25 @@ public:
 private:
   llvm::SmallVector<llvm::cl::Option *, 4> Touched;
 };
+
+/// A unit of work (one submodule) and the scoped options it runs with.
+struct ScopedTask {
+  /// The `mllvm=` arguments as written: tasks with equal lists share a group.
+  llvm::ArrayRef<std::string> Args;
+  /// The same arguments, resolved.
+  llvm::ArrayRef<LLVMOptionSetting> Settings;
+};
+
+/// Runs \p Run(I) for each of \p Tasks on \p Pool. Options are
+/// process-wide, so tasks are grouped by equal Args, in the order each list
+/// first appears: a group's options are set, its tasks run concurrently, and
+/// the options are restored before the next group. If a group's options
+/// cannot be set, \p Fail(I, Message) is called for each of its tasks
+/// instead.
+void runInOptionGroups(llvm::ArrayRef<ScopedTask> Tasks,
+                       llvm::ThreadPoolInterface &Pool,
+                       llvm::function_ref<void(size_t)> Run,
+                       llvm::function_ref<void(size_t, llvm::StringRef)> Fail);
 
 } // namespace mm
 

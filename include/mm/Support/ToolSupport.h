@@ -26,6 +26,10 @@ llvm::Error
 writeOutputFile(llvm::StringRef Path,
                 llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);
 
+/// Fails if \p Path is "-" and standard output is a terminal: binary output
+/// is not written to a terminal, as LLVM's tools refuse to.
+llvm::Error checkBinaryOutput(llvm::StringRef Path);
+
 } // namespace mm
 
 #endif // MM_SUPPORT_TOOLSUPPORT_H

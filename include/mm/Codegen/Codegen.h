@@ -1,0 +1,90 @@
+//===- mm/Codegen/Codegen.h - Compiling one LLVM submodule -----*- C++ -*-===//
+//
+// Compiles a submodule (LLVM IR, or MLIR through its lowering) to assembly or an object file exactly as LLVM 19's
+// llc compiles the same body on its own, and embeds device parts in a host
+// object as LLVM's offloading binaries (llvm::object::OffloadBinary).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_CODEGEN_CODEGEN_H
+#define MM_CODEGEN_CODEGEN_H
+
+#include "mm/Bundle/Bundle.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CodeGen.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace mm {
+
+/// The codegen level of an optimization level name: O0..O3 as llc's -O;
+/// Os and Oz compile at the default level, as clang compiles them.
+std::optional<llvm::CodeGenOptLevel> parseCodeGenOptLevel(llvm::StringRef Name);
+
+/// How one submodule is compiled.
+struct CodegenOptions {
+  llvm::CodeGenOptLevel OptLevel = llvm::CodeGenOptLevel::Default;
+  /// "native" for the host's CPU and features.
+  std::string CPU;
+  std::string Features;
+  llvm::CodeGenFileType FileType = llvm::CodeGenFileType::AssemblyFile;
+  /// The output's file name, recorded in debug information (CodeView).
+  std::string OutputName;
+};
+
+/// The form in which a device part is embedded in the host object.
+enum class EmbedForm { Bitcode, Assembly, Object };
+
+llvm::StringRef getEmbedFormName(EmbedForm Form);
+std::optional<EmbedForm> parseEmbedFormName(llvm::StringRef Name);
+
+/// A device part, compiled, ready to embed.
+struct OffloadPart {
+  std::string Name;
+  std::string Triple;
+  /// The CPU it was compiled for, if any (OffloadBinary's "arch").
+  std::string CPU;
+  EmbedForm Form = EmbedForm::Bitcode;
+  std::string Image;
+};
+
+/// Serializes \p Part as an OffloadBinary whose strings are `name`,
+/// `triple`, `arch` (when the part has a CPU), `kind` (the form's name) and
+/// `producer` ("mm").
+llvm::SmallString<0> writeOffloadBinary(const OffloadPart &Part);
+
+/// The section in which clang embeds offloading binaries.
+inline constexpr llvm::StringLiteral OffloadingSectionName = ".llvm.offloading";
+
+/// Adds one global per part to \p M, holding its OffloadBinary in section
+/// \p Section: in OffloadingSectionName exactly as clang's
+/// -fembed-offload-object does (excluded from the linked program), in any
+/// other section as a constant that the linked program keeps.
+void embedOffloadParts(llvm::Module &M, llvm::ArrayRef<OffloadPart> Parts,
+                       llvm::StringRef Section);
+
+/// Compiles \p M as `llc` compiles its LLVM IR alone with the same options,
+/// after embedding \p Embedded in \p EmbedSection, and returns the assembly
+/// or object file. An LLVM body is parsed and verified; an MLIR body goes
+/// through its `passes=` lowering and MLIR's translation to LLVM IR first.
+/// Diagnostics from code generation are errors on the submodule; warnings
+/// are appended to \p Warnings.
+llvm::Expected<std::string>
+compileSubmodule(const Bundle &B, const Submodule &M,
+                     const CodegenOptions &Options, std::string &Warnings,
+                     llvm::ArrayRef<OffloadPart> Embedded = {},
+                     llvm::StringRef EmbedSection = {});
+
+/// Loads \p M as compileSubmodule does and returns it as LLVM bitcode.
+llvm::Expected<std::string> writeSubmoduleBitcode(const Bundle &B,
+                                                  const Submodule &M);
+
+} // namespace mm
+
+#endif // MM_CODEGEN_CODEGEN_H

@@ -1,0 +1,255 @@
+//===- Codegen.cpp - Compiling one LLVM submodule -------------------------===//
+//
+// Mirrors what LLVM 19's llc does in compileModule for `llc -O<n> file.ll`
+// with the legacy pass manager, so that a submodule's assembly is
+// byte-identical to llc's on the same body.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Codegen/Codegen.h"
+#include "mm/Bundle/LLVMModule.h"
+#include "mm/Bundle/Translation.h"
+#include "mm/Opt/Optimizer.h"
+
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/CodeGen/CommandFlags.h"
+#include "llvm/CodeGen/MachineModuleInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/Object/OffloadBinary.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetLoweringObjectFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+using namespace mm;
+
+std::optional<CodeGenOptLevel> mm::parseCodeGenOptLevel(StringRef Name) {
+  if (Name == "Os" || Name == "Oz")
+    return CodeGenOptLevel::Default;
+  if (Name.size() != 2 || Name[0] != 'O')
+    return std::nullopt;
+  return CodeGenOpt::parseLevel(Name[1]);
+}
+
+StringRef mm::getEmbedFormName(EmbedForm Form) {
+  switch (Form) {
+  case EmbedForm::Bitcode:
+    return "bitcode";
+  case EmbedForm::Assembly:
+    return "asm";
+  case EmbedForm::Object:
+    return "obj";
+  }
+  llvm_unreachable("unknown embed form");
+}
+
+std::optional<EmbedForm> mm::parseEmbedFormName(StringRef Name) {
+  return StringSwitch<std::optional<EmbedForm>>(Name)
+      .Case("bitcode", EmbedForm::Bitcode)
+      .Case("asm", EmbedForm::Assembly)
+      .Case("obj", EmbedForm::Object)
+      .Default(std::nullopt);
+}
+
+/// The OffloadBinary image kind that describes \p Part best. Assembly has a
+/// kind of its own only for NVPTX (PTX); the `kind` string always says.
+static object::ImageKind getImageKind(const OffloadPart &Part) {
+  switch (Part.Form) {
+  case EmbedForm::Bitcode:
+    return object::IMG_Bitcode;
+  case EmbedForm::Object:
+    return object::IMG_Object;
+  case EmbedForm::Assembly:
+    return Triple(Part.Triple).isNVPTX() ? object::IMG_PTX : object::IMG_None;
+  }
+  llvm_unreachable("unknown embed form");
+}
+
+SmallString<0> mm::writeOffloadBinary(const OffloadPart &Part) {
+  object::OffloadBinary::OffloadingImage Image;
+  Image.TheImageKind = getImageKind(Part);
+  Image.TheOffloadKind = object::OFK_None;
+  Image.Flags = 0;
+  Image.StringData["name"] = Part.Name;
+  Image.StringData["triple"] = Part.Triple;
+  if (!Part.CPU.empty())
+    Image.StringData["arch"] = Part.CPU;
+  Image.StringData["kind"] = getEmbedFormName(Part.Form);
+  Image.StringData["producer"] = "mm";
+  Image.Image = MemoryBuffer::getMemBuffer(Part.Image, Part.Name,
+                                           /*RequiresNullTerminator=*/false);
+  return object::OffloadBinary::write(Image);
+}
+
+void mm::embedOffloadParts(Module &M, ArrayRef<OffloadPart> Parts,
+                           StringRef Section) {
+  Align Alignment(object::OffloadBinary::getAlignment());
+  for (const OffloadPart &Part : Parts) {
+    SmallString<0> Binary = writeOffloadBinary(Part);
+    // In `.llvm.offloading`, exactly as clang embeds offloading binaries:
+    // the section is marked excluded, so that an offload linker reads it
+    // from the object and the final link drops it.
+    if (Section == OffloadingSectionName) {
+      embedBufferInModule(M, MemoryBufferRef(Binary, Part.Name), Section,
+                          Alignment);
+      continue;
+    }
+    // Elsewhere, the section stays in the linked program, where the linker
+    // delimits it with __start_ and __stop_ symbols for a runtime to walk.
+    Constant *Init = ConstantDataArray::getString(M.getContext(), Binary,
+                                                  /*AddNull=*/false);
+    auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                  GlobalValue::PrivateLinkage, Init,
+                                  "mm.offload." + Part.Name);
+    GV->setSection(Section);
+    GV->setAlignment(Alignment);
+    appendToCompilerUsed(M, GV);
+  }
+}
+
+namespace {
+/// Collects code generation's diagnostics instead of printing them (or
+/// exiting on an error, as LLVMContext's default does), so that each
+/// submodule's are reported in bundle order whatever thread compiled it.
+struct CollectingDiagnosticHandler : DiagnosticHandler {
+  std::string Errors;
+  std::string &Warnings;
+
+  explicit CollectingDiagnosticHandler(std::string &Warnings)
+      : Warnings(Warnings) {}
+
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    DiagnosticSeverity Severity = DI.getSeverity();
+    if (Severity != DS_Error && Severity != DS_Warning)
+      return true;
+    std::string &Text = Severity == DS_Error ? Errors : Warnings;
+    raw_string_ostream OS(Text);
+    if (!Text.empty())
+      OS << "; ";
+    DiagnosticPrinterRawOStream DP(OS);
+    DI.print(DP);
+    return true;
+  }
+};
+} // namespace
+
+/// Loads \p M as an LLVM module: an LLVM body parsed and verified, an MLIR
+/// body through its `passes=` lowering and MLIR's translation.
+static Expected<std::unique_ptr<Module>>
+loadSubmodule(const Bundle &B, const Submodule &M, LLVMContext &Context) {
+  Expected<std::unique_ptr<Module>> Loaded =
+      M.getKind() == ModuleKind::MLIR ? lowerMLIRSubmoduleToLLVM(B, M, Context)
+                                      : parseLLVMSubmodule(B, M, Context);
+  if (!Loaded)
+    return Loaded.takeError();
+  if (Error E = verifyLLVMSubmodule(B, M, **Loaded))
+    return std::move(E);
+  return Loaded;
+}
+
+Expected<std::string>
+mm::compileSubmodule(const Bundle &B, const Submodule &M,
+                         const CodegenOptions &Options, std::string &Warnings,
+                         ArrayRef<OffloadPart> Embedded,
+                         StringRef EmbedSection) {
+  LLVMContext Context;
+  auto Handler = std::make_unique<CollectingDiagnosticHandler>(Warnings);
+  CollectingDiagnosticHandler &Diagnostics = *Handler;
+  Context.setDiagnosticHandler(std::move(Handler));
+
+  Expected<std::unique_ptr<Module>> Loaded = loadSubmodule(B, M, Context);
+  if (!Loaded)
+    return Loaded.takeError();
+  Module &Mod = **Loaded;
+  if (Mod.getTargetTriple().empty())
+    return B.moduleError(M, "no target triple: give the header a triple= or "
+                            "the body a target triple");
+
+  std::string CPU = Options.CPU, Features = Options.Features;
+  resolveNativeCPU(CPU, Features);
+  Expected<std::unique_ptr<TargetMachine>> TMOrErr =
+      createSubmoduleTargetMachine(
+          Mod, CPU, Features, Options.OptLevel, [](TargetOptions &TO) {
+            // llc's defaults for its -asm-verbose option.
+            TO.MCOptions.AsmVerbose = true;
+          });
+  if (!TMOrErr)
+    return B.moduleError(M, toString(TMOrErr.takeError()));
+  std::unique_ptr<TargetMachine> TM = std::move(*TMOrErr);
+
+  // llc gives every module the target's datalayout, and takes the code model
+  // from the module unless the command line sets one.
+  Mod.setDataLayout(TM->createDataLayout());
+  std::optional<CodeModel::Model> ModuleCodeModel = Mod.getCodeModel();
+  if (!codegen::getExplicitCodeModel() && ModuleCodeModel)
+    TM->setCodeModel(*ModuleCodeModel);
+  if (std::optional<uint64_t> Threshold =
+          codegen::getExplicitLargeDataThreshold())
+    TM->setLargeDataThreshold(*Threshold);
+  if (codegen::getFloatABIForCalls() != FloatABI::Default)
+    TM->Options.FloatABIType = codegen::getFloatABIForCalls();
+  TM->Options.ObjectFilenameForDebug = Options.OutputName;
+
+  codegen::setFunctionAttributes(CPU, Features, Mod);
+  embedOffloadParts(Mod, Embedded, EmbedSection);
+
+  TargetLibraryInfoImpl TLII(Triple(Mod.getTargetTriple()));
+  legacy::PassManager PM;
+  PM.add(new TargetLibraryInfoWrapperPass(TLII));
+
+  auto &LLVMTM = static_cast<LLVMTargetMachine &>(*TM);
+  auto *MMIWP = new MachineModuleInfoWrapperPass(&LLVMTM);
+  std::string MCErrors;
+  MMIWP->getMMI().getContext().setDiagnosticHandler(
+      [&MCErrors](const SMDiagnostic &Diag, bool, const SourceMgr &,
+                  std::vector<const MDNode *> &) {
+        if (!MCErrors.empty())
+          MCErrors += "; ";
+        MCErrors += Diag.getMessage();
+      });
+
+  SmallString<0> Output;
+  raw_svector_ostream OS(Output);
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, Options.FileType,
+                              /*DisableVerify=*/false, MMIWP)) {
+    if (!MCErrors.empty())
+      return B.moduleError(M, MCErrors);
+    return B.moduleError(M, "target '" + Mod.getTargetTriple() +
+                                "' does not support generation of this "
+                                "file type");
+  }
+  const_cast<TargetLoweringObjectFile *>(LLVMTM.getObjFileLowering())
+      ->Initialize(MMIWP->getMMI().getContext(), LLVMTM);
+  PM.run(Mod);
+
+  std::string Errors = Diagnostics.Errors;
+  if (!MCErrors.empty())
+    Errors += (Errors.empty() ? "" : "; ") + MCErrors;
+  if (!Errors.empty())
+    return B.moduleError(M, "code generation failed: " + Errors);
+  return std::string(Output.str());
+}
+
+Expected<std::string> mm::writeSubmoduleBitcode(const Bundle &B,
+                                                const Submodule &M) {
+  LLVMContext Context;
+  Expected<std::unique_ptr<Module>> Loaded = loadSubmodule(B, M, Context);
+  if (!Loaded)
+    return Loaded.takeError();
+  std::string Bitcode;
+  raw_string_ostream OS(Bitcode);
+  WriteBitcodeToFile(**Loaded, OS);
+  OS.flush();
+  return Bitcode;
+}

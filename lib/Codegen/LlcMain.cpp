@@ -1,0 +1,376 @@
+//===- LlcMain.cpp - The mm-llc driver ------------------------------------===//
+//
+// Compiles every selected LLVM submodule of a bundle for its own triple, with
+// its own codegen level, CPU, features and scoped LLVM options, and writes
+// either one file per submodule into a directory or, with --embed, the host's
+// object file with the device parts embedded as offloading binaries.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Codegen/LlcMain.h"
+#include "mm/Bundle/Reader.h"
+#include "mm/Bundle/Selector.h"
+#include "mm/Codegen/Codegen.h"
+#include "mm/Opt/ScopedOptions.h"
+#include "mm/Support/Diagnostics.h"
+#include "mm/Support/ToolSupport.h"
+
+#include "llvm/CodeGen/CommandFlags.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/PassRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+using namespace mm;
+
+// llc's codegen flags (-filetype, -mcpu, -mattr, -relocation-model, ...).
+static codegen::RegisterCodeGenFlags CodeGenFlags;
+
+static cl::OptionCategory LlcCategory("mm-llc options");
+
+static cl::opt<std::string> InputFilename(cl::Positional,
+                                          cl::desc("<input bundle>"),
+                                          cl::init("-"), cl::cat(LlcCategory));
+
+static cl::opt<std::string> OutputFilename(
+    "o",
+    cl::desc("Output directory, one file per submodule (NAME.s, NAME.ptx for "
+             "NVPTX assembly, NAME.o); with --embed, the host's output file "
+             "(default: -)"),
+    cl::value_desc("dir|file"), cl::cat(LlcCategory));
+
+static cl::opt<char> OptLevel(
+    "O",
+    cl::desc("Codegen level for every submodule, as llc's -O (overrides the "
+             "headers' opt=; default: the header's, else 2)"),
+    cl::Prefix, cl::init('2'), cl::cat(LlcCategory));
+
+static cl::list<std::string> ModuleSelectors(
+    "module",
+    cl::desc("Compile only the submodules this selector matches (a name "
+             "glob, role=host|device or triple=GLOB; repeatable)"),
+    cl::value_desc("selector"), cl::cat(LlcCategory));
+
+static cl::list<std::string> FieldOverrides(
+    "set",
+    cl::desc("Override a header field for the submodules SELECTOR matches, "
+             "e.g. --set='triple=nvptx*:cpu=sm_80' (repeatable)"),
+    cl::value_desc("SELECTOR:KEY=VALUE"), cl::cat(LlcCategory));
+
+static cl::list<std::string> EmbedForms(
+    "embed",
+    cl::desc("Write the host's output with the device submodules embedded in "
+             "FORM (bitcode, asm or obj): all of them, or those SELECTOR "
+             "matches (repeatable; the last that matches wins)"),
+    cl::value_desc("[SELECTOR:]FORM"), cl::cat(LlcCategory));
+
+static cl::opt<std::string> OffloadSection(
+    "offload-section",
+    cl::desc("Section that holds the embedded parts (default: "
+             ".llvm.offloading, as clang's -fembed-offload-object, which the "
+             "link drops; a C-identifier name is kept in the program, "
+             "between __start_NAME and __stop_NAME)"),
+    cl::value_desc("name"), cl::init(OffloadingSectionName.str()),
+    cl::cat(LlcCategory));
+
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Compile up to N submodules at once (default: all hardware "
+                  "threads); the output does not depend on N"),
+         cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(LlcCategory));
+
+namespace {
+/// The work on one submodule.
+struct Job {
+  Submodule *M;
+  CodegenOptions Options;
+  std::vector<LLVMOptionSetting> Settings;
+  /// Set for a device part embedded in the host.
+  std::optional<EmbedForm> Embed;
+  std::string Warnings;
+  /// The output, or the error.
+  std::optional<Expected<std::string>> Result;
+};
+
+/// An --embed option: a form for the devices a selector matches (all of
+/// them without a selector).
+struct EmbedRule {
+  std::optional<SubmoduleSelector> Selector;
+  EmbedForm Form;
+};
+} // namespace
+
+static Expected<std::vector<EmbedRule>> parseEmbedRules() {
+  std::vector<EmbedRule> Rules;
+  for (StringRef Text : EmbedForms) {
+    auto [SelectorText, FormName] = Text.rsplit(':');
+    if (FormName.empty())
+      std::swap(SelectorText, FormName);
+    std::optional<EmbedForm> Form = parseEmbedFormName(FormName);
+    if (!Form)
+      return createStringError("invalid --embed '%s': unknown form '%s' "
+                               "(expected bitcode, asm or obj)",
+                               Text.str().c_str(), FormName.str().c_str());
+    EmbedRule Rule{std::nullopt, *Form};
+    if (!SelectorText.empty()) {
+      Expected<SubmoduleSelector> Selector =
+          SubmoduleSelector::parse(SelectorText);
+      if (!Selector)
+        return createStringError("invalid --embed '%s': %s",
+                                 Text.str().c_str(),
+                                 toString(Selector.takeError()).c_str());
+      Rule.Selector = std::move(*Selector);
+    }
+    Rules.push_back(std::move(Rule));
+  }
+  return Rules;
+}
+
+static std::optional<EmbedForm> getEmbedForm(ArrayRef<EmbedRule> Rules,
+                                             const Submodule &M) {
+  std::optional<EmbedForm> Form;
+  for (const EmbedRule &Rule : Rules)
+    if (!Rule.Selector || Rule.Selector->matches(M))
+      Form = Rule.Form;
+  return Form;
+}
+
+/// The file that -o DIR gets for \p M.
+static std::string getOutputFileName(const Submodule &M,
+                                     CodeGenFileType FileType) {
+  if (FileType == CodeGenFileType::ObjectFile)
+    return (M.getName() + ".o").str();
+  bool IsPTX = Triple(M.getTriple()).isNVPTX();
+  return (M.getName() + (IsPTX ? ".ptx" : ".s")).str();
+}
+
+/// The codegen options of \p M: the command line's -O, else the header's
+/// opt=, else llc's default; the header's cpu= and features=, else -mcpu and
+/// -mattr.
+static Expected<CodegenOptions> getCodegenOptions(const Bundle &B,
+                                                  const Submodule &M,
+                                                  CodeGenFileType FileType) {
+  const SubmoduleOptions &Header = M.getOptions();
+  CodegenOptions Options;
+  std::string Level = OptLevel.getNumOccurrences() || Header.OptLevel.empty()
+                          ? std::string("O") + OptLevel.getValue()
+                          : Header.OptLevel;
+  std::optional<CodeGenOptLevel> CGLevel = parseCodeGenOptLevel(Level);
+  if (!CGLevel)
+    return B.moduleError(M, "invalid optimization level '-" + Level + "'");
+  Options.OptLevel = *CGLevel;
+  Options.CPU = Header.CPU.empty() ? codegen::getCPUStr() : Header.CPU;
+  Options.Features =
+      Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features;
+  Options.FileType = FileType;
+  Options.OutputName = getOutputFileName(M, FileType);
+  return Options;
+}
+
+static void runJob(const Bundle &B, Job &J, ArrayRef<OffloadPart> Embedded) {
+  if (J.Embed == EmbedForm::Bitcode) {
+    J.Result.emplace(writeSubmoduleBitcode(B, *J.M));
+    return;
+  }
+  J.Result.emplace(compileSubmodule(B, *J.M, J.Options, J.Warnings,
+                                    Embedded, OffloadSection));
+}
+
+/// Runs \p Selected jobs of \p AllJobs in groups of equal scoped options.
+static void runJobs(const Bundle &B, ArrayRef<Job *> Selected,
+                    ThreadPoolInterface &Pool,
+                    ArrayRef<OffloadPart> Embedded = {}) {
+  std::vector<ScopedTask> Tasks;
+  for (const Job *J : Selected)
+    Tasks.push_back({J->M->getOptions().LLVMArgs, J->Settings});
+  runInOptionGroups(
+      Tasks, Pool, [&](size_t I) { runJob(B, *Selected[I], Embedded); },
+      [&](size_t I, StringRef Message) {
+        Selected[I]->Result.emplace(B.moduleError(*Selected[I]->M, Message));
+      });
+}
+
+/// Joins the jobs' errors in bundle order and prints their warnings.
+static Error collectErrors(MutableArrayRef<Job> AllJobs) {
+  Error Errors = Error::success();
+  for (Job &J : AllJobs) {
+    if (!J.Warnings.empty())
+      WithColor::warning(errs(), "mm-llc")
+          << "submodule '" << J.M->getName() << "': " << J.Warnings << '\n';
+    if (J.Result && !*J.Result)
+      Errors = joinErrors(std::move(Errors), J.Result->takeError());
+  }
+  return Errors;
+}
+
+/// Compiles \p B. On success, \p Outputs holds (file name, contents) pairs:
+/// one per submodule, or the host's alone with --embed.
+static Error compileBundle(
+    Bundle &B, std::vector<std::pair<std::string, std::string>> &Outputs) {
+  Expected<std::vector<SubmoduleSelector>> Selectors =
+      parseModuleOptions(B, ModuleSelectors);
+  if (!Selectors)
+    return Selectors.takeError();
+  if (Error E = applySetOptions(B, FieldOverrides))
+    return E;
+  Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules();
+  if (!EmbedRules)
+    return EmbedRules.takeError();
+  bool Embedding = !EmbedRules->empty();
+  CodeGenFileType FileType = codegen::getFileType();
+  if (FileType == CodeGenFileType::Null)
+    return createStringError("-filetype=null is not supported");
+
+  Error Errors = Error::success();
+  std::vector<Job> AllJobs;
+  for (Submodule &M : B) {
+    if (!isSelected(*Selectors, M))
+      continue;
+    std::optional<EmbedForm> Embed;
+    if (Embedding && M.getRole() == ModuleRole::Device) {
+      Embed = getEmbedForm(*EmbedRules, M);
+      if (!Embed)
+        continue;
+    }
+    Expected<std::vector<LLVMOptionSetting>> Settings =
+        resolveLLVMOptions(M.getOptions().LLVMArgs);
+    if (!Settings) {
+      Errors = joinErrors(std::move(Errors),
+                          B.moduleError(M, toString(Settings.takeError())));
+      continue;
+    }
+    CodeGenFileType PartType = FileType;
+    if (Embed)
+      PartType = *Embed == EmbedForm::Object ? CodeGenFileType::ObjectFile
+                                             : CodeGenFileType::AssemblyFile;
+    Expected<CodegenOptions> Options = getCodegenOptions(B, M, PartType);
+    if (!Options) {
+      Errors = joinErrors(std::move(Errors), Options.takeError());
+      continue;
+    }
+    AllJobs.push_back({&M, std::move(*Options), std::move(*Settings), Embed,
+                       {}, {}});
+  }
+  if (Errors)
+    return Errors;
+
+  Job *HostJob = nullptr;
+  std::vector<Job *> FirstPass;
+  for (Job &J : AllJobs) {
+    if (Embedding && J.M->getRole() == ModuleRole::Host)
+      HostJob = &J;
+    else
+      FirstPass.push_back(&J);
+  }
+  if (Embedding && !HostJob)
+    return createStringError("--embed needs a selected host submodule");
+
+  DefaultThreadPool Pool(hardware_concurrency(Jobs));
+  runJobs(B, FirstPass, Pool);
+  if (!Embedding) {
+    if (Error E = collectErrors(AllJobs))
+      return E;
+    for (Job &J : AllJobs)
+      Outputs.emplace_back(J.Options.OutputName, std::move(**J.Result));
+    return Error::success();
+  }
+
+  // The host is compiled once its device parts are ready to embed.
+  std::vector<OffloadPart> Parts;
+  for (Job *J : FirstPass) {
+    if (!*J->Result)
+      continue;
+    Parts.push_back({J->M->getName().str(), J->M->getTriple().str(),
+                     J->Options.CPU, *J->Embed, **J->Result});
+  }
+  if (Parts.size() == FirstPass.size())
+    runJobs(B, {HostJob}, Pool, Parts);
+  if (Error E = collectErrors(AllJobs))
+    return E;
+  Outputs.emplace_back(OutputFilename.empty() ? "-" : OutputFilename.getValue(),
+                       std::move(**HostJob->Result));
+  return Error::success();
+}
+
+static Error writeOutputs(
+    ArrayRef<std::pair<std::string, std::string>> Outputs) {
+  auto Write = [](StringRef Path, StringRef Contents) {
+    return writeOutputFile(Path, [&](raw_ostream &OS) {
+      OS << Contents;
+      return Error::success();
+    });
+  };
+  if (!EmbedForms.empty()) {
+    StringRef Path = Outputs.front().first;
+    if (codegen::getFileType() == CodeGenFileType::ObjectFile)
+      if (Error E = checkBinaryOutput(Path))
+        return E;
+    return Write(Path, Outputs.front().second);
+  }
+  if (std::error_code EC = sys::fs::create_directories(OutputFilename))
+    return createStringError(EC, "cannot create directory '%s': %s",
+                             OutputFilename.c_str(), EC.message().c_str());
+  for (const auto &[Name, Contents] : Outputs) {
+    SmallString<256> Path(OutputFilename);
+    sys::path::append(Path, Name);
+    if (Error E = Write(Path, Contents))
+      return E;
+  }
+  return Error::success();
+}
+
+int mm::llcMain(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  InitializeAllTargets();
+  InitializeAllTargetMCs();
+  InitializeAllAsmPrinters();
+  InitializeAllAsmParsers();
+  // As llc, so that -print-after and -stop-after know the codegen passes.
+  PassRegistry &Registry = *PassRegistry::getPassRegistry();
+  initializeCore(Registry);
+  initializeCodeGen(Registry);
+  initializeTarget(Registry);
+  addVersionPrinter();
+  cl::HideUnrelatedOptions({&LlcCategory, &getColorCategory()});
+  // The codegen flags that every submodule's compilation uses by default.
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  for (StringRef Name : {"filetype", "mcpu", "mattr", "relocation-model",
+                         "code-model"}) {
+    cl::Option *Flag = Registered.lookup(Name);
+    assert(Flag && "llc's codegen flags are registered");
+    Flag->addCategory(LlcCategory);
+    Flag->setHiddenFlag(cl::NotHidden);
+  }
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "mm multi-module code generator\n\n"
+      "Compiles each submodule of a bundle for its own target, as llc would\n"
+      "compile it alone, into one file per submodule under -o DIR, or with\n"
+      "--embed into the host's object file with the device parts embedded.\n");
+  recordCommandLineOptions(argc, argv);
+
+  if (EmbedForms.empty() && (OutputFilename.empty() || OutputFilename == "-")) {
+    WithColor::error(errs(), argv[0])
+        << "-o DIR is required: one file per submodule goes into a "
+           "directory (--embed writes the host's output alone, to a file or "
+           "-)\n";
+    return 1;
+  }
+  Expected<Bundle> B = readBundleFile(InputFilename);
+  if (!B) {
+    reportError(B.takeError(), argv[0], errs());
+    return 1;
+  }
+  std::vector<std::pair<std::string, std::string>> Outputs;
+  if (reportError(compileBundle(*B, Outputs), argv[0], errs()))
+    return 1;
+  return reportError(writeOutputs(Outputs), argv[0], errs()) ? 1 : 0;
+}
