@@ -259,6 +259,23 @@ static std::string getHeaderPipeline(const Submodule &M) {
   return "";
 }
 
+/// The pipeline of a lowered device submodule whose header gives none:
+/// default<On> at mm-lli's -O level. The lowering's work-item loops need
+/// it to be vectorized, and clang's device IR was optimized for the GPU.
+static std::string getLoweredDevicePipeline(CodeGenOptLevel Level) {
+  switch (Level) {
+  case CodeGenOptLevel::None:
+    return "default<O0>";
+  case CodeGenOptLevel::Less:
+    return "default<O1>";
+  case CodeGenOptLevel::Default:
+    return "default<O2>";
+  case CodeGenOptLevel::Aggressive:
+    return "default<O3>";
+  }
+  llvm_unreachable("unknown code generation level");
+}
+
 /// Runs \p Pipeline on \p Mod with \p TM, as opt would.
 static Error runPipeline(const Bundle &B, const Submodule &M, Module &Mod,
                          TargetMachine &TM, StringRef Pipeline) {
@@ -294,8 +311,11 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
 
   Triple ModuleTriple(Mod.getTargetTriple());
   Triple HostTriple(J->getTargetTriple());
+  std::string Pipeline = getHeaderPipeline(M);
   if (M.getRole() == ModuleRole::Device &&
       isLowerableDeviceTriple(ModuleTriple)) {
+    if (Pipeline.empty())
+      Pipeline = getLoweredDevicePipeline(Options.OptLevel);
     if (Error E = lowerDeviceModuleForHost(Mod, HostTriple, J->getDataLayout(),
                                            M.getName())) {
       // Located at the submodule's header, which names it already.
@@ -309,7 +329,6 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
     return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
                                 "' on this host (" + HostTriple.str() + ")");
 
-  std::string Pipeline = getHeaderPipeline(M);
   if (!Pipeline.empty()) {
     Expected<std::unique_ptr<TargetMachine>> TM =
         JITTargetMachineBuilder(HostTriple)
@@ -323,6 +342,8 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   }
   if (Options.CompileLog)
     *Options.CompileLog << "compiled submodule '" << M.getName() << "'\n";
+  if (Options.CompiledIRLog)
+    Mod.print(*Options.CompiledIRLog, nullptr);
   return ThreadSafeModule(std::move(*Parsed), std::move(Context));
 }
 

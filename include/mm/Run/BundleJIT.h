@@ -37,13 +37,18 @@ class ThreadSafeModule;
 namespace mm {
 
 struct BundleJITOptions {
-  /// Code generation level of every submodule.
+  /// Code generation level of every submodule, and the level of the
+  /// default<On> pipeline of a lowered device submodule whose header gives
+  /// none.
   llvm::CodeGenOptLevel OptLevel = llvm::CodeGenOptLevel::Default;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;
   /// When set, a line `compiled submodule 'NAME'` goes here for every
   /// submodule as it is compiled.
   llvm::raw_ostream *CompileLog = nullptr;
+  /// When set, every submodule's LLVM IR goes here as it is compiled: after
+  /// the lowering and the pipeline, as the JIT's code generator gets it.
+  llvm::raw_ostream *CompiledIRLog = nullptr;
 };
 
 class BundleJIT : public runtime::KernelProvider {
