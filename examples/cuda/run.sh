@@ -23,7 +23,8 @@ cuda_flags="-x cuda -nocudainc -include cuda_runtime.h -I$root/include/mm-cuda -
 "$clang" $cuda_flags --cuda-host-only -S -emit-llvm "$source" -o "$work/host.ll"
 "$clang" $cuda_flags --cuda-device-only --cuda-gpu-arch=sm_70 -S -emit-llvm \
   "$source" -o "$work/kernels.ll"
-# The device submodule is optimized at -O3 after mm-lli lowers it for the CPU.
+# mm-lli optimizes the device submodule after lowering it for the CPU, at
+# its own -O level (default<O2>), since the header gives no opt=.
 "$build/bin/mm-bundle" join "$work/host.ll" "$work/kernels.ll" \
-  --set='role=device:opt=O3' -o "$work/program.mml"
+  -o "$work/program.mml"
 exec "$build/bin/mm-lli" "$@" "$work/program.mml"

@@ -42,8 +42,9 @@ int main() {
   CHECK(cudaGetDeviceCount(&count));
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
-  printf("%d device, %d threads per block, compute capability %d.%d\n",
-         count, prop.maxThreadsPerBlock, prop.major, prop.minor);
+  printf("%d device, %d threads per block, warp size %d, compute capability "
+         "%d.%d\n",
+         count, prop.maxThreadsPerBlock, prop.warpSize, prop.major, prop.minor);
 
   const int n = 1 << 20, threads = 256, blocks = (n + threads - 1) / threads;
   float *x = new float[n], *y = new float[n], *sums = new float[blocks];

@@ -8,10 +8,11 @@
  *            -include cuda_runtime.h -I<prefix>/include/mm-cuda ...
  *   clang-19 -x cuda --cuda-host-only -nocudainc -include cuda_runtime.h ...
  *
- * The device half lowers to what mm's device lowering runs on the CPU; the
- * host half declares the runtime functions with CUDA's own signatures, which
- * mm's offload runtime defines. Source compatible with CUDA, not binary
- * compatible: cudaDeviceProp holds only the common fields.
+ * The device half lowers to what mm's device lowering runs on the CPU. The
+ * host API (types, error codes, the runtime functions that mm's offload
+ * runtime defines) is cuda_runtime_api.h, a plain C/C++ header, as in CUDA.
+ * `warpSize` is clang's device-side constant (__clang_cuda_builtin_vars.h),
+ * as with CUDA's own headers.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -22,7 +23,6 @@
 #error "mm-cuda/cuda_runtime.h is for CUDA compilations (clang -x cuda)"
 #endif
 
-#include <stddef.h>
 /* printf works on both sides: on the device, clang packs its arguments and
  * calls vprintf. */
 #pragma clang force_cuda_host_device begin
@@ -39,99 +39,8 @@
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 
-/*===------------------------------ Vector types --------------------------===*/
-
-struct uint3 {
-  unsigned int x, y, z;
-};
-
-struct dim3 {
-  unsigned int x, y, z;
-  __host__ __device__ constexpr dim3(unsigned int X = 1, unsigned int Y = 1,
-                                     unsigned int Z = 1)
-      : x(X), y(Y), z(Z) {}
-  __host__ __device__ constexpr dim3(uint3 V) : x(V.x), y(V.y), z(V.z) {}
-  __host__ __device__ constexpr operator uint3() const { return {x, y, z}; }
-};
-
-/*===------------------------- Runtime API (host) -------------------------===*/
-
-typedef enum cudaError {
-  cudaSuccess = 0,
-  cudaErrorInvalidValue = 1,
-  cudaErrorMemoryAllocation = 2,
-  cudaErrorInitializationError = 3,
-  cudaErrorLaunchFailure = 4,
-  cudaErrorInvalidConfiguration = 9,
-  cudaErrorInvalidDevice = 101,
-  cudaErrorInvalidDeviceFunction = 98,
-  cudaErrorNoDevice = 100,
-  cudaErrorAssert = 710,
-  cudaErrorIllegalInstruction = 715,
-  cudaErrorUnknown = 999
-} cudaError_t;
-
-typedef enum cudaMemcpyKind {
-  cudaMemcpyHostToHost = 0,
-  cudaMemcpyHostToDevice = 1,
-  cudaMemcpyDeviceToHost = 2,
-  cudaMemcpyDeviceToDevice = 3,
-  cudaMemcpyDefault = 4
-} cudaMemcpyKind;
-
-typedef struct CUstream_st *cudaStream_t;
-
-#define cudaMemAttachGlobal 0x01
-#define cudaMemAttachHost 0x02
-
-/* The common fields of CUDA's cudaDeviceProp, in CUDA's order. */
-typedef struct cudaDeviceProp {
-  char name[256];
-  size_t totalGlobalMem;
-  size_t sharedMemPerBlock;
-  int regsPerBlock;
-  int warpSize;
-  size_t memPitch;
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  int clockRate;
-  size_t totalConstMem;
-  int major;
-  int minor;
-  int multiProcessorCount;
-  int maxThreadsPerMultiProcessor;
-  int managedMemory;
-  int concurrentKernels;
-} cudaDeviceProp;
-
-extern "C" {
-cudaError_t cudaMalloc(void **devPtr, size_t size);
-cudaError_t cudaMallocManaged(void **devPtr, size_t size,
-                              unsigned int flags = cudaMemAttachGlobal);
-cudaError_t cudaFree(void *devPtr);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
-                       cudaMemcpyKind kind);
-cudaError_t cudaMemset(void *devPtr, int value, size_t count);
-cudaError_t cudaDeviceSynchronize(void);
-cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorString(cudaError_t error);
-const char *cudaGetErrorName(cudaError_t error);
-cudaError_t cudaGetDeviceCount(int *count);
-cudaError_t cudaGetDevice(int *device);
-cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
-cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
-                             void **args, size_t sharedMem,
-                             cudaStream_t stream);
-/* What clang emits for `kernel<<<grid, block, shared, stream>>>(args)`. */
-unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                     size_t sharedMem = 0,
-                                     struct CUstream_st *stream = 0);
-cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
-                                       size_t *sharedMem, void *stream);
-}
+/* The host API: types, error codes and the runtime functions. */
+#include "cuda_runtime_api.h"
 
 /*===-------------------------- Device built-ins --------------------------===*/
 
@@ -145,8 +54,6 @@ __MM_BUILTIN_VAR_CONVERSIONS(__cuda_builtin_blockIdx_t)
 __MM_BUILTIN_VAR_CONVERSIONS(__cuda_builtin_blockDim_t)
 __MM_BUILTIN_VAR_CONVERSIONS(__cuda_builtin_gridDim_t)
 #undef __MM_BUILTIN_VAR_CONVERSIONS
-
-#define warpSize 32
 
 extern "C" __device__ int vprintf(const char *format, const char *args);
 extern "C" __device__ void __assertfail(const char *message, const char *file,

@@ -10,6 +10,7 @@
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/Orc/TargetProcess/TargetExecutionUtils.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -96,7 +97,49 @@ private:
   BundleJIT &Owner;
   const Submodule &Referrer;
 };
+/// Joined to the error of a failed link by LinkFailurePlugin: the
+/// submodule whose object failed to link.
+class LinkFailureIn : public ErrorInfo<LinkFailureIn> {
+public:
+  static char ID;
+
+  explicit LinkFailureIn(const Submodule &M) : M(M) {}
+  const Submodule &getSubmodule() const { return M; }
+  void log(raw_ostream &OS) const override {
+    OS << "submodule '" << M.getName() << "' failed to link";
+  }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  const Submodule &M;
+};
+
+/// Tells which submodule failed to link: JITLink reports an unresolved
+/// symbol as ORC's bare "Symbols not found: [ f ]", and the link's
+/// JITDylib is known only here.
+class LinkFailurePlugin : public ObjectLinkingLayer::Plugin {
+public:
+  explicit LinkFailurePlugin(const BundleJIT &Owner) : Owner(Owner) {}
+
+  Error notifyFailed(MaterializationResponsibility &MR) override {
+    if (const Submodule *M = Owner.getSubmoduleOfDylib(MR.getTargetJITDylib()))
+      return make_error<LinkFailureIn>(*M);
+    return Error::success();
+  }
+  Error notifyRemovingResources(JITDylib &, ResourceKey) override {
+    return Error::success();
+  }
+  void notifyTransferringResources(JITDylib &, ResourceKey,
+                                   ResourceKey) override {}
+
+private:
+  const BundleJIT &Owner;
+};
 } // namespace
+
+char LinkFailureIn::ID = 0;
 
 Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
                                             JITDylib &JD, JITDylibLookupFlags,
@@ -169,6 +212,34 @@ Error BundleJIT::explainLookupFailure(Error LookupError) {
   return std::move(SessionErrors);
 }
 
+Error BundleJIT::takeSessionErrors() {
+  std::lock_guard<std::mutex> Guard(SessionErrorLock);
+  return std::move(SessionErrors);
+}
+
+Error BundleJIT::nameUndefinedSymbols(Error LinkError) const {
+  const Submodule *Failed = nullptr;
+  Error Rest = handleErrors(std::move(LinkError),
+                            [&](std::unique_ptr<LinkFailureIn> Marker) {
+                              Failed = &Marker->getSubmodule();
+                            });
+  if (!Failed)
+    return Rest;
+  return handleErrors(std::move(Rest), [&](const SymbolsNotFound &NotFound) {
+    // Sorted: ORC lists them in hash order.
+    std::vector<StringRef> Symbols;
+    for (const SymbolStringPtr &Name : NotFound.getSymbols())
+      Symbols.push_back(*Name);
+    llvm::sort(Symbols);
+    std::string Names;
+    for (StringRef Name : Symbols)
+      Names += (Names.empty() ? "'" : ", '") + Name.str() + "'";
+    return B.moduleError(*Failed, (Symbols.size() == 1 ? "undefined symbol "
+                                                       : "undefined symbols ") +
+                                      Names);
+  });
+}
+
 Expected<std::unique_ptr<BundleJIT>>
 BundleJIT::create(const Bundle &B, const BundleJITOptions &Options) {
   std::unique_ptr<BundleJIT> Result(new BundleJIT(B, Options));
@@ -186,6 +257,23 @@ static std::string getHeaderPipeline(const Submodule &M) {
   if (!Options.OptLevel.empty())
     return "default<" + Options.OptLevel + ">";
   return "";
+}
+
+/// The pipeline of a lowered device submodule whose header gives none:
+/// default<On> at mm-lli's -O level. The lowering's work-item loops need
+/// it to be vectorized, and clang's device IR was optimized for the GPU.
+static std::string getLoweredDevicePipeline(CodeGenOptLevel Level) {
+  switch (Level) {
+  case CodeGenOptLevel::None:
+    return "default<O0>";
+  case CodeGenOptLevel::Less:
+    return "default<O1>";
+  case CodeGenOptLevel::Default:
+    return "default<O2>";
+  case CodeGenOptLevel::Aggressive:
+    return "default<O3>";
+  }
+  llvm_unreachable("unknown code generation level");
 }
 
 /// Runs \p Pipeline on \p Mod with \p TM, as opt would.
@@ -223,8 +311,11 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
 
   Triple ModuleTriple(Mod.getTargetTriple());
   Triple HostTriple(J->getTargetTriple());
+  std::string Pipeline = getHeaderPipeline(M);
   if (M.getRole() == ModuleRole::Device &&
       isLowerableDeviceTriple(ModuleTriple)) {
+    if (Pipeline.empty())
+      Pipeline = getLoweredDevicePipeline(Options.OptLevel);
     if (Error E = lowerDeviceModuleForHost(Mod, HostTriple, J->getDataLayout(),
                                            M.getName())) {
       // Located at the submodule's header, which names it already.
@@ -238,7 +329,6 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
     return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
                                 "' on this host (" + HostTriple.str() + ")");
 
-  std::string Pipeline = getHeaderPipeline(M);
   if (!Pipeline.empty()) {
     Expected<std::unique_ptr<TargetMachine>> TM =
         JITTargetMachineBuilder(HostTriple)
@@ -252,6 +342,8 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   }
   if (Options.CompileLog)
     *Options.CompileLog << "compiled submodule '" << M.getName() << "'\n";
+  if (Options.CompiledIRLog)
+    Mod.print(*Options.CompiledIRLog, nullptr);
   return ThreadSafeModule(std::move(*Parsed), std::move(Context));
 }
 
@@ -291,13 +383,17 @@ Error BundleJIT::setUp() {
     return Created.takeError();
   J = std::move(*Created);
   ExecutionSession &ES = J->getExecutionSession();
+  // LLJIT links with JITLink on the hosts that mm-lli supports.
+  if (auto *Linker = dyn_cast<ObjectLinkingLayer>(&J->getObjLinkingLayer()))
+    Linker->addPlugin(std::make_shared<LinkFailurePlugin>(*this));
   // A symbol that fails to materialize reports why to the session, and the
   // lookup that needed it fails with a generic message; keep the reasons.
   // The same failure can be reported by several lookups: keep it once.
   ES.setErrorReporter([this](Error E) {
     std::lock_guard<std::mutex> Guard(SessionErrorLock);
     Error New = handleErrors(
-        std::move(E), [&](std::unique_ptr<ErrorInfoBase> EI) -> Error {
+        nameUndefinedSymbols(std::move(E)),
+        [&](std::unique_ptr<ErrorInfoBase> EI) -> Error {
           if (!SessionErrorMessages.insert(EI->message()).second)
             return Error::success();
           return Error(std::move(EI));
@@ -337,6 +433,8 @@ Error BundleJIT::setUp() {
     Dylibs[M.getName()] = &*JD;
   }
   for (const Submodule &M : B)
+    SubmodulesByDylib[Dylibs[M.getName()]] = &M;
+  for (const Submodule &M : B)
     Dylibs[M.getName()]->addGenerator(
         std::make_unique<QualifiedNameGenerator>(*this, M));
 
@@ -369,6 +467,10 @@ JITDylib *BundleJIT::getSubmoduleDylib(StringRef Name) const {
   return Dylibs.lookup(Name);
 }
 
+const Submodule *BundleJIT::getSubmoduleOfDylib(const JITDylib &JD) const {
+  return SubmodulesByDylib.lookup(&JD);
+}
+
 Error BundleJIT::initialize() { return J->initialize(J->getMainJITDylib()); }
 
 Error BundleJIT::deinitialize() {
@@ -379,6 +481,11 @@ Expected<void *> BundleJIT::lookupHost(StringRef Name) {
   Expected<ExecutorAddr> Addr = J->lookup(Name);
   if (!Addr)
     return explainLookupFailure(Addr.takeError());
+  // A submodule's symbols get their addresses before its own references
+  // are looked up, so a lookup can succeed although a submodule that it
+  // reaches failed to link: a reported failure fails it too.
+  if (Error E = takeSessionErrors())
+    return std::move(E);
   return Addr->toPtr<void *>();
 }
 
@@ -403,6 +510,8 @@ BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
   if (!Found)
     return runtime::makeRuntimeError(
         MM_ERROR_NOT_FOUND, toString(explainLookupFailure(Found.takeError())));
+  if (Error E = takeSessionErrors())
+    return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND, toString(std::move(E)));
   auto It = Found->find(Descriptor);
   if (It == Found->end())
     return nullptr;

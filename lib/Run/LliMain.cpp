@@ -69,6 +69,12 @@ static cl::opt<bool> PrintCompiled(
              "submodule is compiled"),
     cl::cat(LliCategory));
 
+static cl::opt<bool> PrintCompiledIR(
+    "print-compiled-ir",
+    cl::desc("Print each submodule's LLVM IR to standard error as it is "
+             "compiled, after lowering and optimization"),
+    cl::cat(LliCategory));
+
 static const char *getEntryResultName(EntryResult R) {
   switch (R) {
   case EntryResult::Void:
@@ -164,6 +170,8 @@ static Expected<int> run() {
   Options.SharedLibraries = SharedLibs;
   if (PrintCompiled)
     Options.CompileLog = &errs();
+  if (PrintCompiledIR)
+    Options.CompiledIRLog = &errs();
   Expected<std::unique_ptr<BundleJIT>> JIT = BundleJIT::create(*B, Options);
   if (!JIT)
     return JIT.takeError();

@@ -3,13 +3,14 @@
 // The subset of the CUDA runtime API that clang-19's host code for CUDA calls
 // (`<<<...>>>` launches through __cudaPushCallConfiguration, the host stub's
 // __cudaPopCallConfiguration and cudaLaunchKernel) and that common programs
-// use, with CUDA's C signatures, served by the current mm::runtime::Runtime.
+// use, with CUDA's C signatures (include/mm-cuda/cuda_runtime_api.h, which
+// programs include too), served by the current mm::runtime::Runtime.
 // A launch's kernel is the one whose host stub clang passes as `func`; the
 // KernelProvider maps stubs to kernels.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mm/Runtime/CudaRuntime.h"
+#include "mm-cuda/cuda_runtime_api.h"
 #include "mm/Runtime/Runtime.h"
 
 #include <cstdio>
@@ -25,7 +26,7 @@ struct CallConfiguration {
   dim3 Grid;
   dim3 Block;
   size_t SharedMem;
-  void *Stream;
+  cudaStream_t Stream;
 };
 } // namespace
 
@@ -60,6 +61,15 @@ static cudaError_t record(Error E) {
   return Result;
 }
 
+/// Records that \p Device is not a device: CUDA's cudaErrorInvalidDevice,
+/// which no runtime status maps to.
+static cudaError_t recordInvalidDevice(int Device) {
+  Runtime::recordError(
+      makeRuntimeError(MM_ERROR_INVALID_VALUE, "no device " + Twine(Device)));
+  LastCudaError = cudaErrorInvalidDevice;
+  return cudaErrorInvalidDevice;
+}
+
 static Runtime *getRuntime() {
   if (Runtime *R = getCurrentRuntime())
     return R;
@@ -71,7 +81,7 @@ static Runtime *getRuntime() {
 extern "C" {
 
 unsigned __cudaPushCallConfiguration(dim3 GridDim, dim3 BlockDim,
-                                     size_t SharedMem, void *Stream) {
+                                     size_t SharedMem, cudaStream_t Stream) {
   PendingConfigurations.push_back({GridDim, BlockDim, SharedMem, Stream});
   return 0;
 }
@@ -87,12 +97,12 @@ cudaError_t __cudaPopCallConfiguration(dim3 *GridDim, dim3 *BlockDim,
   *GridDim = C.Grid;
   *BlockDim = C.Block;
   *SharedMem = C.SharedMem;
-  *static_cast<void **>(Stream) = C.Stream;
+  *static_cast<cudaStream_t *>(Stream) = C.Stream;
   return cudaSuccess;
 }
 
 cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
-                             void **Args, size_t SharedMem, void *) {
+                             void **Args, size_t SharedMem, cudaStream_t) {
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
@@ -209,8 +219,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *Prop, int Device) {
                                    "cudaGetDeviceProperties with a null "
                                    "pointer"));
   if (Device != 0)
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "no device " + Twine(Device)));
+    return recordInvalidDevice(Device);
   // The CPU backend as a GPU of compute capability 7.0 (what the examples
   // compile for), with CUDA's usual limits and one multiprocessor per
   // worker thread.
@@ -250,8 +259,7 @@ cudaError_t cudaGetDevice(int *Device) {
 
 cudaError_t cudaSetDevice(int Device) {
   if (Device != 0)
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "no device " + Twine(Device)));
+    return recordInvalidDevice(Device);
   return cudaSuccess;
 }
 

@@ -1,7 +1,7 @@
 //===- RuntimeSymbols.cpp - The runtime's entry points by name ------------===//
 
-#include "mm/Runtime/CudaRuntime.h"
 #include "mm/Runtime/Runtime.h"
+#include "mm-cuda/cuda_runtime_api.h"
 
 using namespace mm::runtime;
 

@@ -37,13 +37,18 @@ class ThreadSafeModule;
 namespace mm {
 
 struct BundleJITOptions {
-  /// Code generation level of every submodule.
+  /// Code generation level of every submodule, and the level of the
+  /// default<On> pipeline of a lowered device submodule whose header gives
+  /// none.
   llvm::CodeGenOptLevel OptLevel = llvm::CodeGenOptLevel::Default;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;
   /// When set, a line `compiled submodule 'NAME'` goes here for every
   /// submodule as it is compiled.
   llvm::raw_ostream *CompileLog = nullptr;
+  /// When set, every submodule's LLVM IR goes here as it is compiled: after
+  /// the lowering and the pipeline, as the JIT's code generator gets it.
+  llvm::raw_ostream *CompiledIRLog = nullptr;
 };
 
 class BundleJIT : public runtime::KernelProvider {
@@ -86,6 +91,8 @@ public:
   prepareSubmodule(const Submodule &M);
   /// The JITDylib of submodule \p Name, or null.
   llvm::orc::JITDylib *getSubmoduleDylib(llvm::StringRef Name) const;
+  /// The submodule whose JITDylib \p JD is, or null.
+  const Submodule *getSubmoduleOfDylib(const llvm::orc::JITDylib &JD) const;
   const Bundle &getBundle() const { return B; }
   llvm::raw_ostream *getCompileLog() const { return Options.CompileLog; }
 
@@ -96,6 +103,12 @@ private:
   /// The errors that made a lookup fail: those that ORC reported while
   /// materializing (they say why), else \p LookupError itself.
   llvm::Error explainLookupFailure(llvm::Error LookupError);
+  /// The errors ORC reported since the last lookup, which a successful
+  /// lookup may have met too.
+  llvm::Error takeSessionErrors();
+  /// Turns ORC's "Symbols not found" in a failed link of a submodule into
+  /// an error that names the submodule, as the other link errors do.
+  llvm::Error nameUndefinedSymbols(llvm::Error LinkError) const;
   /// Kernel \p Kernel's descriptor in device submodule \p M, compiling \p M
   /// if needed; null if \p M has no such kernel.
   llvm::Expected<const mm_kernel_descriptor *>
@@ -106,6 +119,8 @@ private:
   const Submodule *Host = nullptr;
   std::unique_ptr<llvm::orc::LLJIT> J;
   llvm::StringMap<llvm::orc::JITDylib *> Dylibs;
+  llvm::DenseMap<const llvm::orc::JITDylib *, const Submodule *>
+      SubmodulesByDylib;
   llvm::StringMap<HostFunction> HostFunctions;
   /// CUDA host stubs: stub symbol -> kernel symbol, then address -> kernel.
   std::vector<std::pair<std::string, std::string>> HostStubs;

@@ -158,9 +158,9 @@ struct RuntimeSymbol {
   void *Address;
 };
 
-/// Every function of mm_offload.h, the CUDA runtime API (CudaRuntime.h) and the
-/// device entry points of BlockABI.h, for the JIT to define as absolute
-/// symbols.
+/// Every function of mm_offload.h, the CUDA runtime API
+/// (mm-cuda/cuda_runtime_api.h) and the device entry points of BlockABI.h,
+/// for the JIT to define as absolute symbols.
 std::vector<RuntimeSymbol> getRuntimeSymbols();
 
 } // namespace runtime
