@@ -911,13 +911,17 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
 /// \p B's insertion point; \p Body gets the thread index and the values of
 /// \p Carried of the previous thread and returns the next ones. Every
 /// dimension must be at least 1. Leaves \p B after the loops and returns the
-/// carried values of the last thread.
+/// carried values of the last thread. \p NoInterleave asks the loop
+/// vectorizer not to interleave the x loop, so that its vector body runs for
+/// as few as one vector's width of threads (16 x 16 tiles: interleaving 4
+/// <8 x float> iterations would need 32).
 static SmallVector<Value *>
 emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
                 function_ref<SmallVector<Value *>(Value *const Index[3],
                                                   ArrayRef<Value *> Carried)>
                     Body,
-                int Level = 2, Value **Index = nullptr) {
+                bool NoInterleave = false, int Level = 2,
+                Value **Index = nullptr) {
   Value *Indices[3] = {};
   if (!Index)
     Index = Indices;
@@ -940,13 +944,24 @@ emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
   Index[Level] = IV;
   SmallVector<Value *> Next =
       Level == 0 ? Body(Index, Current)
-                 : emitThreadLoops(B, Dims, Current, Body, Level - 1, Index);
+                 : emitThreadLoops(B, Dims, Current, Body, NoInterleave,
+                                   Level - 1, Index);
   Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
                               /*HasNSW=*/true);
   BasicBlock *Latch = B.GetInsertBlock();
   BasicBlock *Exit = BasicBlock::Create(
       F->getContext(), Twine(Names[Level]) + ".end", F, Latch->getNextNode());
-  B.CreateCondBr(B.CreateICmpULT(IVNext, Dims[Level]), Header, Exit);
+  BranchInst *Back =
+      B.CreateCondBr(B.CreateICmpULT(IVNext, Dims[Level]), Header, Exit);
+  if (Level == 0 && NoInterleave) {
+    LLVMContext &C = F->getContext();
+    MDNode *Count = MDNode::get(
+        C, {MDString::get(C, "llvm.loop.interleave.count"),
+            ConstantAsMetadata::get(B.getInt32(1))});
+    MDNode *Loop = MDNode::getDistinct(C, {nullptr, Count});
+    Loop->replaceOperandWith(0, Loop);
+    Back->setMetadata(LLVMContext::MD_loop, Loop);
+  }
   IV->addIncoming(IVNext, Latch);
   for (auto [Phi, V] : zip(Phis, Next))
     Phi->addIncoming(V, Latch);
@@ -1163,7 +1178,8 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
           return SmallVector<Value *>{
               B.CreateBinaryIntrinsic(Intrinsic::umin, MinMax[0], Stop),
               B.CreateBinaryIntrinsic(Intrinsic::umax, MinMax[1], Stop)};
-        });
+        },
+        /*NoInterleave=*/true);
     MinPhi->addIncoming(Reached[0], B.GetInsertBlock());
     MaxPhi->addIncoming(Reached[1], B.GetInsertBlock());
     B.CreateBr(Check);

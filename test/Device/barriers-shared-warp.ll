@@ -105,6 +105,9 @@ exit:
 ; CHECK-NEXT: store i32 %stop, ptr %stop.slot
 ; CHECK: call i32 @llvm.umin.i32(i32 %{{[0-9]+}}, i32 %stop)
 ; CHECK: call i32 @llvm.umax.i32(i32 %{{[0-9]+}}, i32 %stop)
+; The x loop is not to be interleaved, so that it vectorizes for small
+; blocks (16 x 16 tiles).
+; CHECK: br i1 %{{[0-9]+}}, label %tid.x, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 ; CHECK: region.check:
 ; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.min, %region.max
 ; CHECK-NEXT: br i1 %[[AGREED]], label %region.agreed, label %general
@@ -141,3 +144,6 @@ declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32)
 
 !nvvm.annotations = !{!0}
 !0 = !{ptr @k, !"kernel", i32 1}
+
+; CHECK: [[NOINTERLEAVE]] = distinct !{[[NOINTERLEAVE]], [[COUNT:![0-9]+]]}
+; CHECK: [[COUNT]] = !{!"llvm.loop.interleave.count", i32 1}
