@@ -10,8 +10,8 @@
 // A kernel with barriers or warp operations is split at them: its thread
 // function becomes resumable (an i32 state argument says where to resume, it
 // returns the sync point it stopped at, 0 when done), values live across a
-// sync point and every alloca move to per-thread scratch memory, and the
-// block function runs all threads region by region while they agree, warp by
+// sync point and every alloca move to the block's scratch memory (one array
+// per value, the threads' copies side by side), and the block function runs all threads region by region while they agree, warp by
 // warp otherwise. See docs/device-lowering.md.
 //
 //===----------------------------------------------------------------------===//
@@ -20,6 +20,7 @@
 #include "mm/Device/BlockABI.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
@@ -34,6 +35,7 @@
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <cstddef>
+#include <numeric>
 
 using namespace llvm;
 using namespace mm::device;
@@ -49,12 +51,18 @@ static constexpr unsigned DynamicSharedOffset =
 static constexpr unsigned ThreadScratchOffset =
     offsetof(mm_block_context, thread_scratch);
 
-/// Per-thread scratch starts with a header: the slot through which warp
-/// operations exchange values, then where the block function keeps the sync
-/// point that the thread stopped at.
+/// Scratch memory holds one array per value, each thread's copy at its linear
+/// index (so that the loops over x access consecutive copies): a value at
+/// per-thread offset O (aligned to the value's alignment) of a kernel with
+/// thread_scratch_size S starts at O * threads in the block's
+/// threads * S bytes. The first two arrays are the slots through which warp
+/// operations exchange values and where the block function keeps the sync
+/// point that each thread stopped at.
 static constexpr uint64_t ExchangeSlotOffset = 0;
+static constexpr uint64_t ExchangeSlotSize = 8;
 static constexpr uint64_t StopSlotOffset = 8;
-static constexpr uint64_t ScratchHeaderSize = 16;
+static constexpr uint64_t StopSlotSize = 4;
+static constexpr uint64_t ScratchHeaderSize = 12;
 static constexpr uint32_t MaxThreadsPerBlock = 1024;
 
 /// Placeholders for the sync points until the kernel is split at them: a
@@ -92,9 +100,9 @@ enum ExtraArg : unsigned {
   ArgNCtaId = ArgCtaId + 3,
   NumThreadArgs = ArgNCtaId + 3,
   // Only resumable thread functions (kernels with barriers) take these.
-  ArgThreadScratch = NumThreadArgs,
-  ArgBlockScratch,
-  ArgScratchStride,
+  ArgBlockScratch = NumThreadArgs,
+  ArgThreadIndex,
+  ArgBlockThreads,
   ArgState,
   NumResumableArgs
 };
@@ -112,9 +120,9 @@ struct ThreadValues {
   Value *CtaId[3] = {};
   Value *NCtaId[3] = {};
   // Resumable thread functions only.
-  Value *ThreadScratch = nullptr;
   Value *BlockScratch = nullptr;
-  Value *ScratchStride = nullptr;
+  Value *ThreadIndex = nullptr;  ///< the linear thread index, i64
+  Value *BlockThreads = nullptr; ///< threads per block, i64
 };
 } // namespace
 
@@ -156,12 +164,18 @@ Error mm::device::inlineIntoKernel(LoweringState &S, Function &K) {
 // Thread queries, printf, trap
 //===----------------------------------------------------------------------===//
 
+// The runtime limits a block to MaxThreadsPerBlock threads: linear indices
+// and thread counts do not wrap.
 static Value *linearIndex(IRBuilder<> &B, Value *const Tid[3],
                           Value *const NTid[3]) {
   return B.CreateAdd(
       Tid[0],
-      B.CreateMul(NTid[0], B.CreateAdd(Tid[1], B.CreateMul(NTid[1], Tid[2]))),
-      "linear.tid");
+      B.CreateMul(NTid[0],
+                  B.CreateAdd(Tid[1], B.CreateMul(NTid[1], Tid[2], "", true,
+                                                  true),
+                              "", true, true),
+                  "", true, true),
+      "linear.tid", true, true);
 }
 
 static Value *linearThreadId(IRBuilder<> &B, const ThreadValues &TV) {
@@ -169,7 +183,27 @@ static Value *linearThreadId(IRBuilder<> &B, const ThreadValues &TV) {
 }
 
 static Value *threadsPerBlock(IRBuilder<> &B, const ThreadValues &TV) {
-  return B.CreateMul(B.CreateMul(TV.NTid[0], TV.NTid[1]), TV.NTid[2]);
+  return B.CreateMul(B.CreateMul(TV.NTid[0], TV.NTid[1], "", true, true),
+                     TV.NTid[2], "", true, true);
+}
+
+/// The array of the threads' copies of the scratch value at per-thread
+/// offset \p Offset.
+static Value *scratchArray(IRBuilder<> &B, Value *BlockScratch,
+                           Value *BlockThreads, uint64_t Offset) {
+  if (Offset == 0)
+    return BlockScratch;
+  return B.CreateInBoundsGEP(
+      B.getInt8Ty(), BlockScratch,
+      B.CreateMul(BlockThreads, B.getInt64(Offset), "", true, true));
+}
+
+/// Thread \p Thread's (i64) copy in \p Array of \p Size-byte values.
+static Value *scratchElement(IRBuilder<> &B, Value *Array, uint64_t Size,
+                             Value *Thread, const Twine &Name = "") {
+  return B.CreateInBoundsGEP(
+      B.getInt8Ty(), Array,
+      B.CreateMul(Thread, B.getInt64(Size), "", true, true), Name);
 }
 
 /// The emulated HSA kernel dispatch packet and code object v5 implicit
@@ -278,7 +312,16 @@ static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
   return B.CreateSelect(InRange, J, Lane, "shfl.lane");
 }
 
-/// A warp operation of a kernel, exchanged through per-thread scratch: each
+/// The exchange slot of thread \p Thread of the block.
+static Value *exchangeSlot(IRBuilder<> &B, const ThreadValues &TV,
+                           Value *Thread) {
+  return scratchElement(
+      B,
+      scratchArray(B, TV.BlockScratch, TV.BlockThreads, ExchangeSlotOffset),
+      ExchangeSlotSize, B.CreateZExtOrBitCast(Thread, B.getInt64Ty()));
+}
+
+/// A warp operation of a kernel, exchanged through scratch memory: each
 /// thread stores its value, the warp syncs, each thread reads what it needs,
 /// and the warp syncs again before the slot can be reused.
 static Value *emitWarpExchange(IRBuilder<> &B, const ThreadValues &TV,
@@ -288,29 +331,11 @@ static Value *emitWarpExchange(IRBuilder<> &B, const ThreadValues &TV,
                                    Read) {
   Value *Linear = linearThreadId(B, TV);
   Value *WarpBase = B.CreateSub(Linear, B.CreateURem(Linear, B.getInt32(WarpSize)));
-  B.CreateStore(Own, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
-                                                  TV.ThreadScratch,
-                                                  ExchangeSlotOffset));
+  B.CreateStore(Own, exchangeSlot(B, TV, TV.ThreadIndex));
   emitSyncMarker(B, WarpSyncMarkerName);
   Value *Result = Read(Linear, WarpBase);
   emitSyncMarker(B, WarpSyncMarkerName);
   return Result;
-}
-
-/// Thread \p Thread's scratch memory in the block's.
-static Value *threadScratch(IRBuilder<> &B, Value *BlockScratch,
-                            Value *Stride, Value *Thread) {
-  return B.CreateGEP(B.getInt8Ty(), BlockScratch,
-                     B.CreateMul(B.CreateZExt(Thread, B.getInt64Ty()), Stride),
-                     "scratch");
-}
-
-/// The exchange slot of thread \p Thread of the block.
-static Value *exchangeSlot(IRBuilder<> &B, const ThreadValues &TV,
-                           Value *Thread) {
-  return B.CreateConstInBoundsGEP1_64(
-      B.getInt8Ty(), threadScratch(B, TV.BlockScratch, TV.ScratchStride, Thread),
-      ExchangeSlotOffset);
 }
 
 /// The ballot of the warp over the exchanged i32 predicates, and which of
@@ -690,6 +715,56 @@ static bool isLiveAcrossSync(Instruction &I,
   return false;
 }
 
+/// True when \p V can be recomputed anywhere in the thread function, by at
+/// most \p Budget more instructions that do not touch memory, from constants,
+/// allocas (which become scratch addresses) and arguments other than \p State:
+/// those are the same in every call for one thread.
+static bool isRematerializable(Value *V, const Argument *State,
+                               unsigned &Budget) {
+  if (isa<Constant>(V) || isa<AllocaInst>(V))
+    return true;
+  if (auto *A = dyn_cast<Argument>(V))
+    return A != State;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(I) || Budget == 0)
+    return false;
+  --Budget;
+  return all_of(I->operands(), [&](Value *Op) {
+    return isRematerializable(Op, State, Budget);
+  });
+}
+
+/// Recomputes rematerializable \p V before \p InsertBefore.
+static Value *rematerialize(Value *V, Instruction *InsertBefore,
+                            DenseMap<Value *, Value *> &Clones) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<AllocaInst>(I))
+    return V;
+  if (Value *Clone = Clones.lookup(I))
+    return Clone;
+  Instruction *Clone = I->clone();
+  for (Use &Op : Clone->operands())
+    Op.set(rematerialize(Op, InsertBefore, Clones));
+  Clone->insertBefore(InsertBefore);
+  Clone->setName(I->getName());
+  Clones[I] = Clone;
+  return Clone;
+}
+
+/// The instructions of \p T whose values are live across one of
+/// \p SyncBlocks.
+static SmallVector<Instruction *>
+valuesLiveAcross(Function &T, const SmallPtrSetImpl<BasicBlock *> &SyncBlocks) {
+  SmallVector<Instruction *> LiveAcross;
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB)
+      if (!I.getType()->isVoidTy() && !isa<AllocaInst>(I) &&
+          isLiveAcrossSync(I, SyncBlocks))
+        LiveAcross.push_back(&I);
+  return LiveAcross;
+}
+
 namespace {
 /// What the block function needs to know of a resumable thread function.
 struct ResumableLayout {
@@ -741,24 +816,42 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
     SyncBlockSet.insert(Sync);
   }
 
-  SmallVector<Instruction *> LiveAcross;
-  for (BasicBlock &BB : T)
-    for (Instruction &I : BB)
-      if (!I.getType()->isVoidTy() && !isa<AllocaInst>(I) &&
-          isLiveAcrossSync(I, SyncBlockSet))
-        LiveAcross.push_back(&I);
-  for (Instruction *I : LiveAcross)
+  // Values live across a sync point that are cheap to recompute from the
+  // arguments (addresses from the thread index, shared memory, parameters)
+  // are recomputed at each use rather than kept in scratch memory: the
+  // regions' loops then see the addresses' strides.
+  constexpr unsigned RematerializationBudget = 16;
+  Argument *State = T.getArg(T.arg_size() - 1);
+  SmallVector<WeakTrackingVH> Rematerialized;
+  for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
+    unsigned Budget = RematerializationBudget;
+    if (!isRematerializable(I, State, Budget))
+      continue;
+    for (Use &U : make_early_inc_range(I->uses())) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (User->getParent() == I->getParent() && !isa<PHINode>(User))
+        continue; // after I, in I's block
+      Instruction *At = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(U)->getTerminator();
+      DenseMap<Value *, Value *> Clones;
+      U.set(rematerialize(I, At, Clones));
+    }
+    if (I->use_empty())
+      Rematerialized.push_back(I);
+  }
+  RecursivelyDeleteTriviallyDeadInstructions(Rematerialized);
+
+  for (Instruction *I : valuesLiveAcross(T, SyncBlockSet))
     DemoteRegToStack(*I, false, T.getEntryBlock().getFirstInsertionPt());
 
-  // Every alloca moves to this thread's scratch memory, after its header.
+  // Every alloca moves to an array of the block's scratch memory, after the
+  // header's, most aligned first so that the threads' copies of 4-byte
+  // values start 64-byte aligned for blocks of multiples of 16 threads.
   BasicBlock *OldEntry = &T.getEntryBlock();
-  BasicBlock *Resume =
-      BasicBlock::Create(T.getContext(), "dispatch", &T, OldEntry);
-  IRBuilder<> B(Resume);
-  uint64_t Size = ScratchHeaderSize;
-  Align MaxAlign(16);
+  SmallVector<std::pair<AllocaInst *, uint64_t>> Allocas; // and their sizes
   for (BasicBlock &BB : T)
-    for (Instruction &I : make_early_inc_range(BB)) {
+    for (Instruction &I : BB) {
       auto *AI = dyn_cast<AllocaInst>(&I);
       if (!AI)
         continue;
@@ -767,19 +860,36 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
         return S.error("function '" + KernelName +
                        "': dynamically sized stack allocation in a kernel "
                        "with barriers is not supported");
-      Align A = AI->getAlign();
-      MaxAlign = std::max(MaxAlign, A);
-      uint64_t Offset = alignTo(Size, A);
-      Size = Offset + AllocSize->getFixedValue();
-      Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), TV.ThreadScratch,
-                                                 Offset, AI->getName());
-      AI->replaceAllUsesWith(Slot);
-      AI->eraseFromParent();
+      Allocas.emplace_back(AI, alignTo(AllocSize->getFixedValue(),
+                                       AI->getAlign()));
     }
+  // Stable: allocas of one alignment keep their order.
+  SmallVector<unsigned> Order(Allocas.size());
+  std::iota(Order.begin(), Order.end(), 0u);
+  llvm::sort(Order, [&](unsigned L, unsigned R) {
+    Align LA = Allocas[L].first->getAlign(), RA = Allocas[R].first->getAlign();
+    return LA != RA ? LA > RA : L < R;
+  });
+  BasicBlock *Resume =
+      BasicBlock::Create(T.getContext(), "dispatch", &T, OldEntry);
+  IRBuilder<> B(Resume);
+  uint64_t Size = ScratchHeaderSize;
+  Align MaxAlign(16);
+  for (unsigned Index : Order) {
+    auto [AI, AllocSize] = Allocas[Index];
+    Align A = AI->getAlign();
+    MaxAlign = std::max(MaxAlign, A);
+    uint64_t Offset = alignTo(Size, A);
+    Size = Offset + AllocSize;
+    Value *Slot = scratchElement(
+        B, scratchArray(B, TV.BlockScratch, TV.BlockThreads, Offset),
+        AllocSize, TV.ThreadIndex, AI->getName());
+    AI->replaceAllUsesWith(Slot);
+    AI->eraseFromParent();
+  }
 
   // Entry: resume where the last call stopped. A barrier returns its number,
   // the end of the kernel returns 0.
-  Value *State = T.getArg(T.arg_size() - 1);
   SwitchInst *Switch = B.CreateSwitch(State, OldEntry, SyncBlocks.size());
   for (auto [Index, Sync] : enumerate(SyncBlocks)) {
     BasicBlock *Continue = Sync->getSingleSuccessor();
@@ -801,13 +911,17 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
 /// \p B's insertion point; \p Body gets the thread index and the values of
 /// \p Carried of the previous thread and returns the next ones. Every
 /// dimension must be at least 1. Leaves \p B after the loops and returns the
-/// carried values of the last thread.
+/// carried values of the last thread. \p NoInterleave asks the loop
+/// vectorizer not to interleave the x loop, so that its vector body runs for
+/// as few as one vector's width of threads (16 x 16 tiles: interleaving 4
+/// <8 x float> iterations would need 32).
 static SmallVector<Value *>
 emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
                 function_ref<SmallVector<Value *>(Value *const Index[3],
                                                   ArrayRef<Value *> Carried)>
                     Body,
-                int Level = 2, Value **Index = nullptr) {
+                bool NoInterleave = false, int Level = 2,
+                Value **Index = nullptr) {
   Value *Indices[3] = {};
   if (!Index)
     Index = Indices;
@@ -830,13 +944,24 @@ emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
   Index[Level] = IV;
   SmallVector<Value *> Next =
       Level == 0 ? Body(Index, Current)
-                 : emitThreadLoops(B, Dims, Current, Body, Level - 1, Index);
+                 : emitThreadLoops(B, Dims, Current, Body, NoInterleave,
+                                   Level - 1, Index);
   Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
                               /*HasNSW=*/true);
   BasicBlock *Latch = B.GetInsertBlock();
   BasicBlock *Exit = BasicBlock::Create(
       F->getContext(), Twine(Names[Level]) + ".end", F, Latch->getNextNode());
-  B.CreateCondBr(B.CreateICmpULT(IVNext, Dims[Level]), Header, Exit);
+  BranchInst *Back =
+      B.CreateCondBr(B.CreateICmpULT(IVNext, Dims[Level]), Header, Exit);
+  if (Level == 0 && NoInterleave) {
+    LLVMContext &C = F->getContext();
+    MDNode *Count = MDNode::get(
+        C, {MDString::get(C, "llvm.loop.interleave.count"),
+            ConstantAsMetadata::get(B.getInt32(1))});
+    MDNode *Loop = MDNode::getDistinct(C, {nullptr, Count});
+    Loop->replaceOperandWith(0, Loop);
+    Back->setMetadata(LLVMContext::MD_loop, Loop);
+  }
   IV->addIncoming(IVNext, Latch);
   for (auto [Phi, V] : zip(Phis, Next))
     Phi->addIncoming(V, Latch);
@@ -982,23 +1107,21 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
   }
 
   // Each thread's stop (the sync point it waits at, 0 once it has exited)
-  // is kept in its scratch header. Sync point k is a block barrier when
-  // k <= NumBlockBarriers, else a warp sync point.
-  Value *Stride = B.getInt64(Layout->ScratchSize);
+  // is kept in the stop array of scratch memory. Sync point k is a block
+  // barrier when k <= NumBlockBarriers, else a warp sync point.
   Value *BlockScratch = BV.TV.BlockScratch;
+  Value *BlockThreads = B.CreateZExt(BV.Threads, B.getInt64Ty(), "threads");
+  Value *Stops = scratchArray(B, BlockScratch, BlockThreads, StopSlotOffset);
+  Stops->setName("stops");
   auto StopSlot = [&](Value *Linear) {
-    return B.CreateConstInBoundsGEP1_64(
-        B.getInt8Ty(), threadScratch(B, BlockScratch, Stride, Linear),
-        StopSlotOffset, "stop.slot");
+    return scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot");
   };
+  // Linear is the thread's i64 linear index.
   auto CallThread = [&](Value *const Index[3], Value *Linear, Value *State) {
     SmallVector<Value *> CallArgs = threadCallArgs(BV, Index);
-    Value *Own = threadScratch(B, BlockScratch, Stride, Linear);
-    append_values(CallArgs, Own, BlockScratch, Stride, State);
+    append_values(CallArgs, BlockScratch, Linear, BlockThreads, State);
     Value *Stop = B.CreateCall(&T, CallArgs, "stop");
-    B.CreateStore(Stop, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Own,
-                                                     StopSlotOffset,
-                                                     "stop.slot"));
+    B.CreateStore(Stop, StopSlot(Linear));
     return Stop;
   };
   Constant *NoStop = B.getInt32(~0u);
@@ -1044,12 +1167,19 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
     SmallVector<Value *> Reached = emitThreadLoops(
         B, BV.TV.NTid, {NoStop, B.getInt32(0)},
         [&](Value *const Index[3], ArrayRef<Value *> MinMax) {
-          Value *Linear = linearIndex(B, Index, BV.TV.NTid);
-          Value *Stop = CallThread(Index, Linear, B.getInt32(K));
+          // In i64, so that the scratch addresses are affine in x.
+          Value *Index64[3], *NTid64[3];
+          for (unsigned D = 0; D < 3; ++D) {
+            Index64[D] = B.CreateZExt(Index[D], B.getInt64Ty());
+            NTid64[D] = B.CreateZExt(BV.TV.NTid[D], B.getInt64Ty());
+          }
+          Value *Stop = CallThread(Index, linearIndex(B, Index64, NTid64),
+                                   B.getInt32(K));
           return SmallVector<Value *>{
               B.CreateBinaryIntrinsic(Intrinsic::umin, MinMax[0], Stop),
               B.CreateBinaryIntrinsic(Intrinsic::umax, MinMax[1], Stop)};
-        });
+        },
+        /*NoInterleave=*/true);
     MinPhi->addIncoming(Reached[0], B.GetInsertBlock());
     MaxPhi->addIncoming(Reached[1], B.GetInsertBlock());
     B.CreateBr(Check);
@@ -1081,7 +1211,9 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
     return emitLinearLoop(
         B, Begin, End, {NoStop, B.getInt32(0), B.getInt32(0)},
         [&](Value *Linear, ArrayRef<Value *> Acc) {
-          Value *Stop = B.CreateLoad(B.getInt32Ty(), StopSlot(Linear), "stop");
+          Value *Stop = B.CreateLoad(
+              B.getInt32Ty(), StopSlot(B.CreateZExt(Linear, B.getInt64Ty())),
+              "stop");
           Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
           return SmallVector<Value *>{
               B.CreateSelect(Exited, Acc[0],
@@ -1130,14 +1262,15 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
   B.CreateCondBr(Runnable, WarpRun, SweepNext);
   B.SetInsertPoint(WarpRun);
   emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
-    Value *Stop = B.CreateLoad(B.getInt32Ty(), StopSlot(Linear), "stop");
+    Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
+    Value *Stop = B.CreateLoad(B.getInt32Ty(), StopSlot(Linear64), "stop");
     BasicBlock *Call = BasicBlock::Create(C, "thread.call", Block);
     BasicBlock *Skip = BasicBlock::Create(C, "thread.skip", Block);
     B.CreateCondBr(B.CreateICmpEQ(Stop, B.getInt32(0)), Skip, Call);
     B.SetInsertPoint(Call);
     Value *Index[3];
     ThreadIndex(Linear, Index);
-    CallThread(Index, Linear, WarpMin);
+    CallThread(Index, Linear64, WarpMin);
     B.CreateBr(Skip);
     B.SetInsertPoint(Skip);
     return SmallVector<Value *>();
@@ -1234,7 +1367,7 @@ Error mm::device::lowerKernel(LoweringState &S, Function &K) {
   append_values(Params, Ptr, Ptr, Ptr, Ptr, Ptr);
   Params.append(12, I32);
   if (Synchronizes)
-    append_values(Params, Ptr, Ptr, Type::getInt64Ty(C), I32);
+    append_values(Params, Ptr, Type::getInt64Ty(C), Type::getInt64Ty(C), I32);
   Function *T = Function::Create(
       FunctionType::get(Synchronizes ? I32 : Type::getVoidTy(C), Params, false),
       GlobalValue::InternalLinkage, KernelName + ".mm.thread", S.M);
@@ -1277,9 +1410,9 @@ Error mm::device::lowerKernel(LoweringState &S, Function &K) {
     TV.NCtaId[D] = ExtraArg(ArgNCtaId + D, Twine("nctaid.") + Axis[D]);
   }
   if (Synchronizes) {
-    TV.ThreadScratch = ExtraArg(ArgThreadScratch, "scratch");
     TV.BlockScratch = ExtraArg(ArgBlockScratch, "block.scratch");
-    TV.ScratchStride = ExtraArg(ArgScratchStride, "scratch.stride");
+    TV.ThreadIndex = ExtraArg(ArgThreadIndex, "thread.index");
+    TV.BlockThreads = ExtraArg(ArgBlockThreads, "block.threads");
     ExtraArg(ArgState, "state");
   }
 

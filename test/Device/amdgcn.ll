@@ -11,7 +11,6 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define internal i32 @k.mm.thread(
 define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {
-; CHECK: %x = add i32 %tid.x, %ctaid.y
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %gid = call i32 @llvm.amdgcn.workgroup.id.y()
   %x = add i32 %tid, %gid
@@ -27,6 +26,9 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {
 ; CHECK: fence release
 ; CHECK: ret i32 1
 ; CHECK: fence acquire
+; x, computed from the thread's ids, is recomputed after the barrier rather
+; than kept in scratch memory.
+; CHECK-NEXT: %x{{[0-9]*}} = add i32 %tid.x, %ctaid.y
   fence syncscope("workgroup") release
   call void @llvm.amdgcn.s.barrier()
   fence syncscope("workgroup") acquire

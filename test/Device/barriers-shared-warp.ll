@@ -10,15 +10,21 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; Static shared memory: @tile at 0, @flag at 256, 260 bytes rounded to 272.
 ; Flags: barriers and warp operations.
-; CHECK: @__mm_kernel.k = constant {{.*}} { i32 1, i32 3, i64 272, i64 [[SCRATCH:[0-9]+]], i32 2,
+; CHECK: @__mm_kernel.k = constant {{.*}} { i32 1, i32 3, i64 272, i64 {{[0-9]+}}, i32 2,
 ; CHECK-NOT: @tile
 ; CHECK-NOT: @dynamic
 
-; CHECK-LABEL: define internal i32 @k.mm.thread(ptr %out, i32 %n, {{.*}}, ptr %scratch, ptr %block.scratch, i64 %scratch.stride, i32 %state)
+; CHECK-LABEL: define internal i32 @k.mm.thread(ptr %out, i32 %n, {{.*}}, ptr %block.scratch, i64 %thread.index, i64 %block.threads, i32 %state)
 ; Resuming: a switch on the barrier the thread stopped at.
-; Scratch starts with a 16-byte header (the warp exchange slot, the stop).
+; Scratch memory holds one array per value, the threads' copies side by
+; side: the value at per-thread offset O is at O * threads + thread * size.
+; The first arrays are the warp exchange slots (8 bytes) and the stops (4).
 ; CHECK: dispatch:
-; CHECK: %sum.reg2mem{{[0-9]*}} = getelementptr inbounds i8, ptr %scratch, i64 {{[1-9][0-9]+}}
+; Here the values are at per-thread offsets 12 (shuffled), 16, 20 (sum), 24.
+; CHECK: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 20
+; CHECK-NEXT: [[SUMARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[SUMOFFSET]]
+; CHECK-NEXT: [[SUMINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; CHECK-NEXT: %sum.reg2mem{{[0-9]*}} = getelementptr inbounds i8, ptr [[SUMARRAY]], i64 [[SUMINDEX]]
 ; CHECK: switch i32 %state, label %[[START:.*]] [
 ; CHECK-NEXT: i32 1, label %resume
 ; CHECK-NEXT: i32 2, label %resume{{[0-9]+}}
@@ -55,7 +61,8 @@ loop:
 ; warp sync. Block barriers are numbered first (1, 2), warp sync points
 ; after them (3, 4).
 ; CHECK: %shfl.lane = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
-; CHECK: [[SLOT:%[0-9]+]] = getelementptr inbounds i8, ptr %scratch, i64 0
+; CHECK: [[INDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 8
+; CHECK-NEXT: [[SLOT:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[INDEX]]
 ; CHECK-NEXT: store i32 %sum.next{{.*}}, ptr [[SLOT]]
 ; CHECK: ret i32 3
 ; CHECK: ret i32 4
@@ -74,9 +81,12 @@ exit:
 
 ; The block function runs all threads from state 0, then, while they all
 ; stop at the same sync point, from there, region by region, keeping each
-; thread's stop in its scratch header (offset 8).
+; thread's stop in the stop array (per-thread offset 8).
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK: %thread.scratch = load ptr
+; CHECK: %threads = zext i32 %{{[0-9]+}} to i64
+; CHECK-NEXT: [[STOPSOFFSET:%[0-9]+]] = mul nuw nsw i64 %threads, 8
+; CHECK-NEXT: %stops = getelementptr inbounds i8, ptr %thread.scratch, i64 [[STOPSOFFSET]]
 ; CHECK: block.diverged:
 ; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function)
 ; CHECK: warp.diverged:
@@ -88,12 +98,16 @@ exit:
 ; CHECK: i32 4, label %region.4
 ; CHECK: region.0:
 ; CHECK: tid.x:
-; CHECK: %scratch = getelementptr i8, ptr %thread.scratch, i64 %{{[0-9]+}}
-; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %scratch, ptr %thread.scratch, i64 [[SCRATCH]], i32 0)
-; CHECK-NEXT: %stop.slot = getelementptr inbounds i8, ptr %scratch, i64 8
+; CHECK: %linear.tid = add nuw nsw i64
+; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %threads, i32 0)
+; CHECK-NEXT: [[STOPINDEX:%[0-9]+]] = mul nuw nsw i64 %linear.tid, 4
+; CHECK-NEXT: %stop.slot = getelementptr inbounds i8, ptr %stops, i64 [[STOPINDEX]]
 ; CHECK-NEXT: store i32 %stop, ptr %stop.slot
 ; CHECK: call i32 @llvm.umin.i32(i32 %{{[0-9]+}}, i32 %stop)
 ; CHECK: call i32 @llvm.umax.i32(i32 %{{[0-9]+}}, i32 %stop)
+; The x loop is not to be interleaved, so that it vectorizes for small
+; blocks (16 x 16 tiles).
+; CHECK: br i1 %{{[0-9]+}}, label %tid.x, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 ; CHECK: region.check:
 ; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.min, %region.max
 ; CHECK-NEXT: br i1 %[[AGREED]], label %region.agreed, label %general
@@ -130,3 +144,6 @@ declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32)
 
 !nvvm.annotations = !{!0}
 !0 = !{ptr @k, !"kernel", i32 1}
+
+; CHECK: [[NOINTERLEAVE]] = distinct !{[[NOINTERLEAVE]], [[COUNT:![0-9]+]]}
+; CHECK: [[COUNT]] = !{!"llvm.loop.interleave.count", i32 1}
