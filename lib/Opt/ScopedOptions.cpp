@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
@@ -37,17 +38,33 @@ mm::resolveLLVMOptions(ArrayRef<std::string> Args) {
 }
 
 void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
+  // Response files are expanded as cl::ParseCommandLineOptions expands them.
+  BumpPtrAllocator Allocator;
+  SmallVector<const char *, 32> Args(Argv + 1, Argv + Argc);
+  cl::ExpansionContext Expander(Allocator, cl::TokenizeGNUCommandLine);
+  if (Error E = Expander.expandResponseFiles(Args))
+    consumeError(std::move(E)); // The parser has already reported it.
+
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
-  for (int I = 1; I < Argc; ++I) {
-    StringRef Arg(Argv[I]);
+  auto &Values = commandLineValues();
+  Values.clear();
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef Arg(Args[I]);
     if (Arg == "--")
       break;
     if (!Arg.starts_with("-"))
       continue;
     auto [Name, Value] = splitArgument(Arg);
     auto It = Registered.find(Name);
-    if (It != Registered.end())
-      commandLineValues()[It->second].push_back(Value.str());
+    if (It == Registered.end())
+      continue;
+    cl::Option *Opt = It->second;
+    // `-name value`: an option that requires a value takes the next
+    // argument, as the parser does.
+    if (!Arg.contains('=') &&
+        Opt->getValueExpectedFlag() == cl::ValueRequired && I + 1 < Args.size())
+      Value = Args[++I];
+    Values[Opt].push_back(Value.str());
   }
 }
 

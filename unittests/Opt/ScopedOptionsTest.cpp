@@ -96,6 +96,26 @@ TEST(ScopedOptionsTest, RestoresTheCommandLineValues) {
   EXPECT_EQ(TestInt.getNumOccurrences(), 1);
 }
 
+TEST(ScopedOptionsTest, RestoresValuesGivenAsSeparateArguments) {
+  parseCommandLine({"-mm-test-int", "5", "--mm-test-string", "apart",
+                    "-mm-test-list", "p,q", "-mm-test-flag"});
+  EXPECT_EQ(TestInt, 5);
+  {
+    LLVMOptionScope Scope;
+    ASSERT_FALSE(static_cast<bool>(Scope.enter(resolve(
+        {"-mm-test-int=9", "-mm-test-string=near", "-mm-test-list=r",
+         "-mm-test-flag=false"}))));
+    EXPECT_EQ(TestInt, 9);
+    EXPECT_FALSE(TestFlag);
+  }
+  EXPECT_EQ(TestInt, 5);
+  EXPECT_EQ(TestString, "apart");
+  EXPECT_EQ(std::vector<std::string>(TestList.begin(), TestList.end()),
+            (std::vector<std::string>{"p", "q"}));
+  EXPECT_TRUE(TestFlag);
+  EXPECT_EQ(TestInt.getNumOccurrences(), 1);
+}
+
 TEST(ScopedOptionsTest, AnOptionGivenTwiceTakesTheLastValue) {
   parseCommandLine({"-mm-test-int=1"});
   for (int Round = 0; Round < 3; ++Round) {
