@@ -2,6 +2,7 @@
 
 #include "mm/Opt/MLIRSubmodules.h"
 #include "mm/Bundle/MLIRModule.h"
+#include "mm/Opt/Optimizer.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -23,8 +24,9 @@ static Expected<std::string> runPipeline(const Bundle &B, const Submodule &M,
   FailureOr<mlir::OpPassManager> Parsed =
       mlir::parsePassPipeline(Text, ErrorOS);
   if (failed(Parsed))
-    return B.moduleError(M, "invalid pass pipeline '" + Text +
-                                "': " + StringRef(ParseErrors).trim());
+    return make_error<InvalidPipelineError>(
+        M, ("invalid pass pipeline '" + Text +
+            "': " + StringRef(ParseErrors).trim()).str());
   mlir::PassManager PM(Module.getContext(), Parsed->getOpAnchorName());
   static_cast<mlir::OpPassManager &>(PM) = *Parsed;
   if (failed(PM.run(Module)))

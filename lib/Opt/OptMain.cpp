@@ -51,6 +51,12 @@ static cl::opt<CLOptLevel> OptLevel(
                clEnumValN(CLOptLevel::Oz, "Oz", "default<Oz> pipeline")),
     cl::cat(OptCategory));
 
+static cl::opt<std::string> PassPipeline(
+    "passes",
+    cl::desc("New-pass-manager pipeline for every selected LLVM submodule, as "
+             "opt -passes takes it (overrides the headers' opt= and passes=)"),
+    cl::value_desc("pipeline"), cl::cat(OptCategory));
+
 static cl::list<std::string> ModuleSelectors(
     "module",
     cl::desc("Process only the submodules this selector matches (a name "
@@ -91,7 +97,7 @@ static StringRef getOptLevelName(CLOptLevel Level) {
   llvm_unreachable("unknown optimization level");
 }
 
-/// The pipeline for \p M: the command line's level, else the header's
+/// The pipeline for \p M: the command line's -passes, else its level, else the header's
 /// passes=, else the header's opt=. Empty if none applies.
 static std::optional<LLVMPipeline> getPipeline(const Submodule &M) {
   const SubmoduleOptions &Options = M.getOptions();
@@ -99,7 +105,9 @@ static std::optional<LLVMPipeline> getPipeline(const Submodule &M) {
   LLVMPipeline Pipeline{
       "", Options.CPU.empty() ? codegen::getCPUStr() : Options.CPU,
       Options.Features.empty() ? codegen::getFeaturesStr() : Options.Features};
-  if (OptLevel != CLOptLevel::None)
+  if (!PassPipeline.empty())
+    Pipeline.Passes = PassPipeline;
+  else if (OptLevel != CLOptLevel::None)
     Pipeline.Passes = getDefaultPipeline(getOptLevelName(OptLevel));
   else if (!Options.Passes.empty())
     Pipeline.Passes = Options.Passes;
@@ -117,6 +125,95 @@ static Error verifyOnly(const Bundle &B, const Submodule &M) {
   if (!Parsed)
     return Parsed.takeError();
   return verifyLLVMSubmodule(B, M, **Parsed);
+}
+
+namespace {
+/// Where one of a submodule's options came from, for its errors.
+struct OptionOrigin {
+  /// The header field in the bundle file, if it came from there.
+  SMLoc Field;
+  /// Else the command-line option that gave it, e.g. "--set 'k:mllvm=-x'".
+  std::string CommandLine;
+};
+
+/// Where a submodule's pipeline and each of its mllvm= options came from.
+struct SubmoduleOrigins {
+  OptionOrigin Passes;
+  std::vector<OptionOrigin> LLVMArgs;
+};
+} // namespace
+
+/// An error about \p M's option from \p Origin: at the header field, or
+/// naming the command-line option.
+static Error originError(const Bundle &B, const Submodule &M,
+                         const OptionOrigin &Origin, const Twine &Message) {
+  if (Origin.Field.isValid())
+    return makeDiagnosticError(B.diagnose(
+        Origin.Field, SourceMgr::DK_Error,
+        "submodule '" + M.getName() + "': " + Message));
+  if (!Origin.CommandLine.empty())
+    return createStringError("submodule '" + M.getName() + "': " + Message +
+                             " (from " + Origin.CommandLine + ")");
+  return B.moduleError(M, Message);
+}
+
+/// Applies the --set options, recording where each submodule's pipeline and
+/// mllvm= options come from: its header fields, as read, or a --set.
+static Expected<std::vector<SubmoduleOrigins>> applyOverrides(Bundle &B) {
+  std::vector<SubmoduleOrigins> Origins(B.size());
+  for (auto [M, Origin] : zip(B, Origins)) {
+    Origin.Passes.Field = findHeaderField(M, "passes");
+    for (unsigned I = 0; I < M.getOptions().LLVMArgs.size(); ++I)
+      Origin.LLVMArgs.push_back({findHeaderField(M, "mllvm", I), ""});
+  }
+  for (const std::string &Spec : FieldOverrides) {
+    std::vector<SubmoduleOptions> Before;
+    for (const Submodule &M : B)
+      Before.push_back(M.getOptions());
+    if (Error E = applySetOption(B, Spec))
+      return std::move(E);
+    std::string Option = "--set '" + Spec + "'";
+    for (auto [M, Old, Origin] : zip(B, Before, Origins)) {
+      if (M.getOptions().Passes != Old.Passes)
+        Origin.Passes = {SMLoc(), Option};
+      Origin.LLVMArgs.resize(M.getOptions().LLVMArgs.size(), {SMLoc(), Option});
+    }
+  }
+  if (!PassPipeline.empty())
+    for (auto [M, Origin] : zip(B, Origins))
+      if (M.getKind() == ModuleKind::LLVM)
+        Origin.Passes = {SMLoc(), "-passes"};
+  return std::move(Origins);
+}
+
+/// Resolves \p M's mllvm= options and checks that each value is one the
+/// option accepts, by setting it for a moment: before anything is processed,
+/// so that a bad value stops mm-opt at once.
+static Expected<std::vector<LLVMOptionSetting>>
+resolveSubmoduleOptions(const Bundle &B, const Submodule &M,
+                        const SubmoduleOrigins &Origins) {
+  std::vector<LLVMOptionSetting> Settings;
+  Error Errors = Error::success();
+  for (auto [Arg, Origin] : zip(M.getOptions().LLVMArgs, Origins.LLVMArgs)) {
+    Expected<std::vector<LLVMOptionSetting>> Resolved =
+        resolveLLVMOptions({Arg});
+    if (!Resolved) {
+      Errors = joinErrors(std::move(Errors),
+                          originError(B, M, Origin,
+                                      toString(Resolved.takeError())));
+      continue;
+    }
+    LLVMOptionScope Trial;
+    if (Error E = Trial.enter(*Resolved)) {
+      Errors = joinErrors(std::move(Errors),
+                          originError(B, M, Origin, toString(std::move(E))));
+      continue;
+    }
+    Settings.push_back(Resolved->front());
+  }
+  if (Errors)
+    return std::move(Errors);
+  return std::move(Settings);
 }
 
 namespace {
@@ -172,9 +269,9 @@ static Error processBundle(Bundle &B) {
   Expected<std::vector<SubmoduleSelector>> Selectors = parseSelectors(B);
   if (!Selectors)
     return Selectors.takeError();
-  for (const std::string &Spec : FieldOverrides)
-    if (Error E = applySetOption(B, Spec))
-      return E;
+  Expected<std::vector<SubmoduleOrigins>> Origins = applyOverrides(B);
+  if (!Origins)
+    return Origins.takeError();
 
   // Overrides must leave a valid bundle: at most one host.
   const Submodule *Host = nullptr;
@@ -191,7 +288,8 @@ static Error processBundle(Bundle &B) {
   Error Errors = Error::success();
   std::vector<Job> AllJobs;
   std::vector<Submodule *> MLIRModules;
-  for (Submodule &M : B) {
+  for (auto [Mod, Origin] : zip(B, *Origins)) {
+    Submodule &M = Mod;
     if (!Selectors->empty() &&
         none_of(*Selectors, [&](const SubmoduleSelector &Selector) {
           return Selector.matches(M);
@@ -202,10 +300,9 @@ static Error processBundle(Bundle &B) {
       continue;
     }
     Expected<std::vector<LLVMOptionSetting>> Options =
-        resolveLLVMOptions(M.getOptions().LLVMArgs);
+        resolveSubmoduleOptions(B, M, Origin);
     if (!Options) {
-      Errors = joinErrors(std::move(Errors),
-                          B.moduleError(M, toString(Options.takeError())));
+      Errors = joinErrors(std::move(Errors), Options.takeError());
       continue;
     }
     AllJobs.push_back({&M, getPipeline(M), std::move(*Options), {}});
@@ -244,7 +341,13 @@ static Error processBundle(Bundle &B) {
     }
     J.M->setBody(std::move(**J.Result));
   }
-  return joinErrors(std::move(Errors), processMLIRSubmodules(B, MLIRModules));
+  Errors = joinErrors(std::move(Errors), processMLIRSubmodules(B, MLIRModules));
+  // A pipeline that does not parse is reported where it came from.
+  return handleErrors(std::move(Errors), [&](const InvalidPipelineError &E) {
+    const Submodule &M = E.getSubmodule();
+    const OptionOrigin &Origin = (*Origins)[&M - B.submodules().data()].Passes;
+    return originError(B, M, Origin, E.getMessage());
+  });
 }
 
 int mm::optMain(int argc, char **argv) {

@@ -28,6 +28,12 @@
 using namespace llvm;
 using namespace mm;
 
+char InvalidPipelineError::ID = 0;
+
+void InvalidPipelineError::log(raw_ostream &OS) const {
+  OS << "submodule '" << M->getName() << "': " << Message;
+}
+
 std::string mm::getDefaultPipeline(StringRef OptLevel) {
   return ("default<" + OptLevel + ">").str();
 }
@@ -146,8 +152,9 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
 
   ModulePassManager MPM;
   if (Error E = PB.parsePassPipeline(MPM, Pipeline.Passes))
-    return B.moduleError(M, "invalid pass pipeline '" + Pipeline.Passes +
-                                "': " + toString(std::move(E)));
+    return make_error<InvalidPipelineError>(
+        M, "invalid pass pipeline '" + Pipeline.Passes +
+               "': " + toString(std::move(E)));
   MPM.addPass(VerifierPass());
   std::string Printed;
   raw_string_ostream OS(Printed);

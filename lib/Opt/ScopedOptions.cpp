@@ -69,7 +69,9 @@ void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
 }
 
 /// Gives \p Opt one occurrence per value, after resetting it to its default.
-static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values) {
+/// On failure, \p Rejected is the value that the option rejected.
+static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values,
+                           std::string &Rejected) {
   Opt->reset();
   for (const std::string &Value : Values) {
     SmallVector<StringRef, 4> Pieces;
@@ -78,8 +80,10 @@ static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values) {
     else
       Pieces.push_back(Value);
     for (StringRef Piece : Pieces)
-      if (Opt->addOccurrence(/*pos=*/0, Opt->ArgStr, Piece))
+      if (Opt->addOccurrence(/*pos=*/0, Opt->ArgStr, Piece)) {
+        Rejected = Piece.str();
         return false;
+      }
   }
   return true;
 }
@@ -94,11 +98,11 @@ Error LLVMOptionScope::enter(ArrayRef<LLVMOptionSetting> Settings) {
       if (Other.Option == Setting.Option)
         Values.push_back(Other.Value);
     Touched.push_back(Setting.Option);
-    if (!setOccurrences(Setting.Option, Values)) {
-      std::string Arg = ("-" + Setting.Option->ArgStr).str();
-      return createStringError("invalid value for LLVM option '%s'",
-                               Arg.c_str());
-    }
+    std::string Rejected;
+    if (!setOccurrences(Setting.Option, Values, Rejected))
+      return createStringError("invalid value '" + Rejected +
+                               "' for LLVM option '-" +
+                               Setting.Option->ArgStr + "'");
   }
   return Error::success();
 }
@@ -106,9 +110,11 @@ Error LLVMOptionScope::enter(ArrayRef<LLVMOptionSetting> Settings) {
 LLVMOptionScope::~LLVMOptionScope() {
   for (cl::Option *Opt : Touched) {
     auto It = commandLineValues().find(Opt);
+    std::string Rejected;
     bool Restored = setOccurrences(
         Opt, It == commandLineValues().end() ? ArrayRef<std::string>()
-                                             : ArrayRef(It->second));
+                                             : ArrayRef(It->second),
+        Rejected);
     (void)Restored;
     assert(Restored && "the command line's own values were accepted before");
   }

@@ -144,7 +144,7 @@ TEST(ScopedOptionsTest, RejectsUnknownOptionsAndBadValues) {
     Error E = Scope.enter(resolve({"-mm-test-int=many"}));
     ASSERT_TRUE(static_cast<bool>(E));
     EXPECT_EQ(toString(std::move(E)),
-              "invalid value for LLVM option '-mm-test-int'");
+              "invalid value 'many' for LLVM option '-mm-test-int'");
   }
   // A failed scope leaves the command line's value.
   EXPECT_EQ(TestInt, 1);

@@ -14,6 +14,28 @@ class TargetMachine;
 
 namespace mm {
 
+/// A submodule's pass pipeline text does not parse. The driver reports it
+/// where the pipeline came from: a header field, or the command line.
+class InvalidPipelineError : public llvm::ErrorInfo<InvalidPipelineError> {
+public:
+  static char ID;
+
+  InvalidPipelineError(const Submodule &M, std::string Message)
+      : M(&M), Message(std::move(Message)) {}
+
+  const Submodule &getSubmodule() const { return *M; }
+  /// "invalid pass pipeline 'P': REASON".
+  llvm::StringRef getMessage() const { return Message; }
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  const Submodule *M;
+  std::string Message;
+};
+
 /// What to run on one LLVM submodule.
 struct LLVMPipeline {
   /// New-pass-manager pipeline text, e.g. "default<O3>".
