@@ -17,6 +17,38 @@ void mm::registerMLIRDialects(mlir::DialectRegistry &Registry) {
   mlir::registerAllExtensions(Registry);
 }
 
+SubmoduleDiagnostics::SubmoduleDiagnostics(const Bundle &B, const Submodule &M,
+                                           mlir::MLIRContext &Context)
+    : B(B), M(M), Identifier(B.getModuleIdentifier(M)) {
+  auto Report = [this](mlir::Location Loc, SourceMgr::DiagKind Kind,
+                       const Twine &Message) {
+    unsigned Line = 0, Column = 0;
+    if (auto FileLoc = Loc->findInstanceOf<mlir::FileLineColLoc>();
+        FileLoc && FileLoc.getFilename() == Identifier) {
+      Line = FileLoc.getLine();
+      Column = FileLoc.getColumn();
+    }
+    Error E = Line ? this->B.bodyError(this->M, Line, Column, Message, Kind)
+                   : this->B.moduleError(this->M, Message, Kind);
+    Errors = joinErrors(std::move(Errors), std::move(E));
+  };
+  Handler = std::make_unique<mlir::ScopedDiagnosticHandler>(
+      &Context, [Report](mlir::Diagnostic &D) {
+        if (D.getSeverity() != mlir::DiagnosticSeverity::Error)
+          return mlir::failure();
+        Report(D.getLocation(), SourceMgr::DK_Error, D.str());
+        for (mlir::Diagnostic &Note : D.getNotes())
+          Report(Note.getLocation(), SourceMgr::DK_Note, Note.str());
+        return mlir::success();
+      });
+}
+
+SubmoduleDiagnostics::~SubmoduleDiagnostics() {
+  // Errors not taken are dropped: whoever ran the MLIR code reported its
+  // failure.
+  consumeError(std::move(Errors));
+}
+
 Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 mm::parseMLIRSubmodule(const Bundle &B, const Submodule &M,
                        mlir::MLIRContext &Context) {
@@ -26,39 +58,17 @@ mm::parseMLIRSubmodule(const Bundle &B, const Submodule &M,
   SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(M.getBody(), Identifier),
                         SMLoc());
 
-  Error Diagnostics = Error::success();
-  auto Report = [&](mlir::Location Loc, SourceMgr::DiagKind Kind,
-                    const Twine &Message) {
-    unsigned Line = 0, Column = 0;
-    if (auto FileLoc = Loc->findInstanceOf<mlir::FileLineColLoc>();
-        FileLoc && FileLoc.getFilename() == Identifier) {
-      Line = FileLoc.getLine();
-      Column = FileLoc.getColumn();
-    }
-    Error E = Line ? B.bodyError(M, Line, Column, Message, Kind)
-                   : B.moduleError(M, Message, Kind);
-    Diagnostics = joinErrors(std::move(Diagnostics), std::move(E));
-  };
-  // Errors (with their notes) are collected in bundle coordinates; warnings
-  // and remarks go on to the context's other handlers.
-  mlir::ScopedDiagnosticHandler Handler(&Context, [&](mlir::Diagnostic &D) {
-    if (D.getSeverity() != mlir::DiagnosticSeverity::Error)
-      return mlir::failure();
-    Report(D.getLocation(), SourceMgr::DK_Error, D.str());
-    for (mlir::Diagnostic &Note : D.getNotes())
-      Report(Note.getLocation(), SourceMgr::DK_Note, Note.str());
-    return mlir::success();
-  });
-
+  SubmoduleDiagnostics Diagnostics(B, M, Context);
   mlir::ParserConfig Config(&Context);
   mlir::OwningOpRef<mlir::ModuleOp> Module =
       mlir::parseSourceFile<mlir::ModuleOp>(SM, Config);
+  Error Errors = Diagnostics.takeErrors();
   if (!Module) {
-    if (!Diagnostics)
-      Diagnostics = B.moduleError(M, "cannot parse the MLIR body");
-    return std::move(Diagnostics);
+    if (!Errors)
+      Errors = B.moduleError(M, "cannot parse the MLIR body");
+    return std::move(Errors);
   }
-  if (Diagnostics)
-    return std::move(Diagnostics);
+  if (Errors)
+    return std::move(Errors);
   return std::move(Module);
 }

@@ -29,8 +29,11 @@ static Expected<std::string> runPipeline(const Bundle &B, const Submodule &M,
             "': " + StringRef(ParseErrors).trim()).str());
   mlir::PassManager PM(Module.getContext(), Parsed->getOpAnchorName());
   static_cast<mlir::OpPassManager &>(PM) = *Parsed;
+  // MLIR's messages while the pipeline runs are located in the bundle.
+  SubmoduleDiagnostics Diagnostics(B, M, *Module.getContext());
   if (failed(PM.run(Module)))
-    return B.moduleError(M, "pass pipeline '" + Text + "' failed");
+    return joinErrors(Diagnostics.takeErrors(),
+                      B.moduleError(M, "pass pipeline '" + Text + "' failed"));
   std::string Printed;
   raw_string_ostream OS(Printed);
   Module->print(OS);
