@@ -24,3 +24,7 @@ config.substitutions.append(("%examples", os.path.join(config.mm_src_root,
                                                        "examples")))
 if config.mm_has_fuzzer:
     config.available_features.add("fuzzer")
+
+# Pass plugins built for the tests (test/mm-opt/Plugin).
+config.substitutions.append(("%mm_plugin_dir",
+                             os.path.join(config.mm_obj_root, "lib")))

@@ -14,6 +14,7 @@
 #include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
@@ -56,6 +57,19 @@ static cl::opt<std::string> PassPipeline(
     cl::desc("New-pass-manager pipeline for every selected LLVM submodule, as "
              "opt -passes takes it (overrides the headers' opt= and passes=)"),
     cl::value_desc("pipeline"), cl::cat(OptCategory));
+
+static cl::list<std::string> PassPluginPaths(
+    "load-pass-plugin",
+    cl::desc("Load the pass plugin in this shared library, as opt does: its "
+             "passes can be named in any LLVM submodule's pipeline and its "
+             "options in mllvm= (repeatable)"),
+    cl::value_desc("path"), cl::cat(OptCategory));
+
+/// The plugins loaded, in command-line order.
+static std::vector<PassPlugin> &passPlugins() {
+  static std::vector<PassPlugin> Plugins;
+  return Plugins;
+}
 
 static cl::list<std::string> ModuleSelectors(
     "module",
@@ -104,7 +118,8 @@ static std::optional<LLVMPipeline> getPipeline(const Submodule &M) {
   // -mcpu and -mattr on the command line apply where the header says none.
   LLVMPipeline Pipeline{
       "", Options.CPU.empty() ? codegen::getCPUStr() : Options.CPU,
-      Options.Features.empty() ? codegen::getFeaturesStr() : Options.Features};
+      Options.Features.empty() ? codegen::getFeaturesStr() : Options.Features,
+      passPlugins()};
   if (!PassPipeline.empty())
     Pipeline.Passes = PassPipeline;
   else if (OptLevel != CLOptLevel::None)
@@ -358,12 +373,28 @@ int mm::optMain(int argc, char **argv) {
   InitializeAllAsmParsers();
   addVersionPrinter();
   cl::HideUnrelatedOptions(OptCategory);
+  // Plugins load while the command line is parsed, as in opt, so that the
+  // options they register can follow them on the command line.
+  Error PluginErrors = Error::success();
+  PassPluginPaths.setCallback([&](const std::string &Path) {
+    Expected<PassPlugin> Plugin = PassPlugin::Load(Path);
+    if (!Plugin) {
+      PluginErrors = joinErrors(
+          std::move(PluginErrors),
+          createStringError("cannot load pass plugin '" + Path +
+                            "': " + toString(Plugin.takeError())));
+      return;
+    }
+    passPlugins().push_back(std::move(*Plugin));
+  });
   cl::ParseCommandLineOptions(
       argc, argv,
       "mm multi-module optimizer\n\n"
       "Reads a bundle (or a plain .ll/.mlir file), verifies every submodule,\n"
       "runs each LLVM submodule's pipeline, and prints the bundle.\n");
 
+  if (reportError(std::move(PluginErrors), argv[0], errs()))
+    return 1;
   recordCommandLineOptions(argc, argv);
 
   Expected<Bundle> B = readBundleFile(InputFilename);

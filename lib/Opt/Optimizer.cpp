@@ -18,6 +18,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -143,6 +144,8 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   StandardInstrumentations SI(Context, /*DebugLogging=*/false);
   SI.registerCallbacks(PIC, &MAM);
   PassBuilder PB(TM->get(), PipelineTuningOptions(), std::nullopt, &PIC);
+  for (const PassPlugin &Plugin : Pipeline.Plugins)
+    Plugin.registerPassBuilderCallbacks(PB);
   FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);

@@ -9,6 +9,7 @@
 
 namespace llvm {
 class Module;
+class PassPlugin;
 class TargetMachine;
 } // namespace llvm
 
@@ -42,6 +43,9 @@ struct LLVMPipeline {
   std::string Passes;
   std::string CPU;
   std::string Features;
+  /// Loaded pass plugins: each registers its passes with the submodule's
+  /// PassBuilder, so that the pipeline can name them.
+  llvm::ArrayRef<llvm::PassPlugin> Plugins;
 };
 
 /// The pipeline text for an optimization level ("O3" -> "default<O3>").
