@@ -6,7 +6,9 @@
 #include "mm/Bundle/Writer.h"
 #include "mm/Opt/MLIRSubmodules.h"
 #include "mm/Opt/Optimizer.h"
+#include "mm/Opt/PassReport.h"
 #include "mm/Opt/ScopedOptions.h"
+#include "mm/Opt/Worker.h"
 #include "mm/Bundle/Selector.h"
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
@@ -14,8 +16,13 @@
 #include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PrintPasses.h"
+#include "llvm/Pass.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
@@ -88,8 +95,45 @@ static cl::list<std::string> FieldOverrides(
 static cl::opt<unsigned>
     Jobs("j",
          cl::desc("Process up to N submodules at once (default: all hardware "
-                  "threads); the output does not depend on N"),
+                  "threads); submodules with different mllvm= options run in "
+                  "worker processes. The output does not depend on N"),
          cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(OptCategory));
+
+static cl::opt<bool> DebugPassManager(
+    "debug-pass-manager",
+    cl::desc("Print the passes that each LLVM submodule's pipeline runs, as "
+             "opt does, after a banner naming the submodule"),
+    cl::cat(OptCategory));
+
+// Set in the worker processes that mm-opt starts (see Worker.h): a worker
+// processes all its submodules in-process.
+static cl::opt<bool> IsWorker("mm-worker", cl::ReallyHidden);
+
+/// -time-passes and -stats, taken over from LLVM's options after parsing:
+/// mm-opt reports them per submodule (see PassReport.h).
+static bool ReportPassTimes = false, ReportStatistics = false;
+
+/// The LLVM options registered before the pass plugins were loaded.
+static DenseSet<cl::Option *> &builtinOptions() {
+  static DenseSet<cl::Option *> Options;
+  return Options;
+}
+
+/// Options whose value cannot be restored in-process: setting them has
+/// effects that resetting them does not undo (a callback, or a registry
+/// filled as they are parsed), or they belong to a plugin, whose options
+/// mm-opt knows nothing of. A submodule that sets one runs in a worker.
+static bool needsIsolation(const cl::Option *Option) {
+  return !builtinOptions().contains(const_cast<cl::Option *>(Option)) ||
+         Option->ArgStr == "opt-bisect-limit" ||
+         Option->ArgStr == "debug-counter";
+}
+
+/// Options that apply to the whole run, not to one submodule.
+static bool isRunWide(const cl::Option *Option) {
+  return Option->ArgStr == "time-passes" || Option->ArgStr == "stats" ||
+         Option->ArgStr == "time-passes-per-run";
+}
 
 static StringRef getOptLevelName(CLOptLevel Level) {
   switch (Level) {
@@ -119,7 +163,7 @@ static std::optional<LLVMPipeline> getPipeline(const Submodule &M) {
   LLVMPipeline Pipeline{
       "", Options.CPU.empty() ? codegen::getCPUStr() : Options.CPU,
       Options.Features.empty() ? codegen::getFeaturesStr() : Options.Features,
-      passPlugins()};
+      passPlugins(), DebugPassManager};
   if (!PassPipeline.empty())
     Pipeline.Passes = PassPipeline;
   else if (OptLevel != CLOptLevel::None)
@@ -203,7 +247,8 @@ static Expected<std::vector<SubmoduleOrigins>> applyOverrides(Bundle &B) {
 
 /// Resolves \p M's mllvm= options and checks that each value is one the
 /// option accepts, by setting it for a moment: before anything is processed,
-/// so that a bad value stops mm-opt at once.
+/// so that a bad value stops mm-opt at once. Fails on an option that applies
+/// to the whole run.
 static Expected<std::vector<LLVMOptionSetting>>
 resolveSubmoduleOptions(const Bundle &B, const Submodule &M,
                         const SubmoduleOrigins &Origins) {
@@ -218,8 +263,20 @@ resolveSubmoduleOptions(const Bundle &B, const Submodule &M,
                                       toString(Resolved.takeError())));
       continue;
     }
+    if (isRunWide(Resolved->front().Option)) {
+      Errors = joinErrors(
+          std::move(Errors),
+          originError(B, M, Origin,
+                      "LLVM option '-" + Resolved->front().Option->ArgStr +
+                          "' applies to the whole run: give it on mm-opt's "
+                          "command line"));
+      continue;
+    }
+    // An option that needs isolation is checked by the worker that sets it.
     LLVMOptionScope Trial;
-    if (Error E = Trial.enter(*Resolved)) {
+    if (Error E = needsIsolation(Resolved->front().Option)
+                      ? Error::success()
+                      : Trial.enter(*Resolved)) {
       Errors = joinErrors(std::move(Errors),
                           originError(B, M, Origin, toString(std::move(E))));
       continue;
@@ -239,22 +296,211 @@ struct Job {
   std::vector<LLVMOptionSetting> Options;
   /// The optimized body, or the error.
   std::optional<Expected<std::string>> Result;
+  PassReport Report{ReportPassTimes, ReportStatistics};
+  /// What to print on standard error for it once all jobs are done: its
+  /// reports, or what the worker that ran it printed.
+  std::string Printed;
+};
+
+/// Jobs whose scoped options are equal.
+struct Group {
+  std::vector<std::string> Args;
+  std::vector<Job *> Jobs;
+  /// Its options cannot be restored in-process.
+  bool NeedsIsolation = false;
+};
+
+/// How mm-opt runs: what it needs to start workers.
+struct RunConfig {
+  std::string Program;
+  std::vector<std::string> WorkerArguments;
+  unsigned Threads;
 };
 } // namespace
 
-/// Runs \p Jobs, which share their scoped options, on \p Pool.
-static void runJobs(const Bundle &B, ArrayRef<Job *> Jobs,
-                    DefaultThreadPool &Pool) {
-  for (Job *J : Jobs)
-    Pool.async([&B, J] {
-      if (!J->Pipeline) {
-        if (Error E = verifyOnly(B, *J->M))
-          J->Result.emplace(std::move(E));
-        return;
-      }
-      J->Result.emplace(optimizeLLVMSubmodule(B, *J->M, *J->Pipeline));
-    });
+static void printBanner(const Submodule &M, raw_ostream &OS) {
+  OS << "=== submodule '" << M.getName() << "' ===\n";
+}
+
+/// Verifies or optimizes one submodule, in this thread, with the options
+/// that are set now.
+static void runJob(const Bundle &B, Job &J) {
+  if (!J.Pipeline) {
+    if (Error E = verifyOnly(B, *J.M))
+      J.Result.emplace(std::move(E));
+    return;
+  }
+  J.Result.emplace(optimizeLLVMSubmodule(B, *J.M, *J.Pipeline, &J.Report));
+  if (!J.Report.isEnabled())
+    return;
+  raw_string_ostream OS(J.Printed);
+  printBanner(*J.M, OS);
+  J.Report.print(OS);
+}
+
+/// Runs \p G's jobs in-process on \p Pool, with its options set.
+static void runGroup(const Bundle &B, Group &G, DefaultThreadPool &Pool) {
+  LLVMOptionScope Scope;
+  if (Error E = Scope.enter(G.Jobs.front()->Options)) {
+    std::string Message = toString(std::move(E));
+    for (Job *J : G.Jobs)
+      J->Result.emplace(B.moduleError(*J->M, Message));
+    return;
+  }
+  for (Job *J : G.Jobs)
+    Pool.async([&B, J] { runJob(B, *J); });
   Pool.wait();
+}
+
+/// Work for one worker process: jobs of one or more groups.
+struct WorkerTask {
+  std::vector<Group *> Groups;
+  std::vector<Job *> Jobs;
+  unsigned Threads = 1;
+  std::optional<Expected<WorkerResult>> Result;
+};
+
+static void runWorkerTask(const RunConfig &Config, WorkerTask &Task) {
+  std::vector<const Submodule *> Modules;
+  for (Job *J : Task.Jobs)
+    Modules.push_back(J->M);
+  Task.Result.emplace(runWorker(Config.Program, Config.WorkerArguments,
+                                Modules, Task.Threads));
+}
+
+/// Takes a worker's results. If it failed, runs its groups in-process
+/// instead, so that the errors are reported in the bundle's coordinates.
+static void collectWorkerTask(const Bundle &B, WorkerTask &Task,
+                              DefaultThreadPool &Pool) {
+  if (!*Task.Result) {
+    consumeError(Task.Result->takeError());
+    for (Group *G : Task.Groups)
+      runGroup(B, *G, Pool);
+    return;
+  }
+  for (auto [J, Body] : zip(Task.Jobs, (*Task.Result)->Bodies))
+    if (J->Pipeline)
+      J->Result.emplace(std::move(Body));
+  Task.Jobs.front()->Printed = std::move((*Task.Result)->Diagnostics);
+}
+
+/// True if LLVM's instrumentation prints while passes run (to LLVM's debug
+/// stream, which cannot be told apart per thread).
+static bool printsWhileRunning() {
+  return DebugPassManager || shouldPrintBeforeSomePass() ||
+         shouldPrintAfterSomePass();
+}
+
+/// Runs the jobs one at a time in bundle order, each after a banner naming
+/// its submodule, so that what LLVM prints while passes run stays with it.
+static void runSerially(const Bundle &B, const RunConfig &Config,
+                        std::vector<Job> &AllJobs,
+                        DenseMap<Job *, Group *> &GroupOf) {
+  DefaultThreadPool Pool(hardware_concurrency(1));
+  for (Job &J : AllJobs) {
+    if (GroupOf[&J]->NeedsIsolation && !IsWorker) {
+      WorkerTask Task{{}, {&J}, 1, {}};
+      Group Single{GroupOf[&J]->Args, {&J}, true};
+      Task.Groups.push_back(&Single);
+      runWorkerTask(Config, Task);
+      collectWorkerTask(B, Task, Pool);
+      errs() << J.Printed;
+      continue;
+    }
+    LLVMOptionScope Scope;
+    if (Error E = Scope.enter(J.Options)) {
+      J.Result.emplace(B.moduleError(*J.M, toString(std::move(E))));
+      continue;
+    }
+    if (J.Pipeline) {
+      printBanner(*J.M, errs());
+      errs().flush();
+    }
+    runJob(B, J);
+    errs() << J.Printed;
+  }
+}
+
+/// Runs the jobs in parallel. Groups whose options can be scoped run
+/// in-process, one group at a time; under -j they are spread over up to -j
+/// lanes, the first in-process and the others in workers, which run at the
+/// same time. Groups whose options need isolation each run in a worker.
+static void runInParallel(const Bundle &B, const RunConfig &Config,
+                          std::vector<Group> &Groups) {
+  std::vector<Group *> Safe;
+  std::vector<WorkerTask> Tasks;
+  bool OneWorkerPerJob = ReportPassTimes || ReportStatistics;
+  for (Group &G : Groups) {
+    if (!G.NeedsIsolation || IsWorker) {
+      Safe.push_back(&G);
+      continue;
+    }
+    // Each report must come back for its own job, to print in bundle order.
+    if (OneWorkerPerJob) {
+      for (Job *J : G.Jobs)
+        Tasks.push_back({{&G}, {J}, 1, {}});
+      continue;
+    }
+    Tasks.push_back({{&G}, G.Jobs, 1, {}});
+  }
+
+  // Lanes for the scoped groups: balanced by the size of their bodies.
+  unsigned Lanes = 1;
+  if (!IsWorker && !OneWorkerPerJob && Config.Threads > 1)
+    Lanes = std::min<unsigned>(Config.Threads, Safe.size());
+  Lanes = std::max(Lanes, 1u);
+  std::vector<std::vector<Group *>> LaneGroups(Lanes);
+  std::vector<size_t> LaneSize(Lanes);
+  auto GroupSize = [](const Group *G) {
+    size_t Size = 0;
+    for (const Job *J : G->Jobs)
+      Size += J->M->getBody().size();
+    return Size;
+  };
+  // Largest first; equal sizes in bundle order.
+  std::vector<Group *> BySize = Safe;
+  llvm::sort(BySize, [&](const Group *A, const Group *B) {
+    size_t SizeA = GroupSize(A), SizeB = GroupSize(B);
+    return SizeA != SizeB ? SizeA > SizeB : A < B;
+  });
+  for (Group *G : BySize) {
+    size_t Lane = std::min_element(LaneSize.begin(), LaneSize.end()) -
+                  LaneSize.begin();
+    LaneGroups[Lane].push_back(G);
+    LaneSize[Lane] += GroupSize(G);
+  }
+  unsigned ThreadsPerLane = std::max(1u, Config.Threads / Lanes);
+  for (unsigned Lane = 1; Lane < Lanes; ++Lane) {
+    WorkerTask Task;
+    Task.Threads = ThreadsPerLane;
+    // A worker gets its submodules in bundle order.
+    for (Group &G : Groups)
+      if (is_contained(LaneGroups[Lane], &G))
+        Task.Groups.push_back(&G);
+    for (Group *G : Task.Groups)
+      append_range(Task.Jobs, G->Jobs);
+    llvm::sort(Task.Jobs,
+               [](const Job *A, const Job *B) { return A->M < B->M; });
+    Tasks.push_back(std::move(Task));
+  }
+
+  // The workers run while the first lane runs in-process; with -j1, one
+  // after the other.
+  DefaultThreadPool Pool(hardware_concurrency(ThreadsPerLane));
+  {
+    DefaultThreadPool WorkerPool(
+        hardware_concurrency(std::max(1u, Config.Threads - 1)));
+    for (WorkerTask &Task : Tasks)
+      WorkerPool.async([&Config, &Task] { runWorkerTask(Config, Task); });
+    if (Config.Threads == 1)
+      WorkerPool.wait();
+    for (Group &G : Groups)
+      if (is_contained(LaneGroups[0], &G))
+        runGroup(B, G, Pool);
+    WorkerPool.wait();
+  }
+  for (WorkerTask &Task : Tasks)
+    collectWorkerTask(B, Task, Pool);
 }
 
 /// Parses the --module selectors, each of which must match a submodule.
@@ -280,7 +526,7 @@ static Expected<std::vector<SubmoduleSelector>> parseSelectors(const Bundle &B) 
 /// process-wide option values, so jobs run in groups of equal options: a
 /// group's options are set, its jobs run in parallel, and the options are
 /// restored before the next group.
-static Error processBundle(Bundle &B) {
+static Error processBundle(Bundle &B, const RunConfig &Config) {
   Expected<std::vector<SubmoduleSelector>> Selectors = parseSelectors(B);
   if (!Selectors)
     return Selectors.takeError();
@@ -302,6 +548,7 @@ static Error processBundle(Bundle &B) {
 
   Error Errors = Error::success();
   std::vector<Job> AllJobs;
+  AllJobs.reserve(B.size());
   std::vector<Submodule *> MLIRModules;
   for (auto [Mod, Origin] : zip(B, *Origins)) {
     Submodule &M = Mod;
@@ -320,31 +567,48 @@ static Error processBundle(Bundle &B) {
       Errors = joinErrors(std::move(Errors), Options.takeError());
       continue;
     }
-    AllJobs.push_back({&M, getPipeline(M), std::move(*Options), {}});
+    Job &J = AllJobs.emplace_back();
+    J.M = &M;
+    J.Pipeline = getPipeline(M);
+    J.Options = std::move(*Options);
   }
   if (Errors)
     return Errors;
 
   // Group the jobs by their scoped options, in order of first appearance.
-  std::vector<std::pair<std::vector<std::string>, std::vector<Job *>>> Groups;
+  std::vector<Group> Groups;
   for (Job &J : AllJobs) {
     const std::vector<std::string> &Args = J.M->getOptions().LLVMArgs;
-    auto It = find_if(Groups, [&](const auto &G) { return G.first == Args; });
-    if (It == Groups.end())
-      It = Groups.insert(Groups.end(), {Args, {}});
-    It->second.push_back(&J);
-  }
-  DefaultThreadPool Pool(hardware_concurrency(Jobs));
-  for (auto &[Args, GroupJobs] : Groups) {
-    LLVMOptionScope Scope;
-    if (Error E = Scope.enter(GroupJobs.front()->Options)) {
-      std::string Message = toString(std::move(E));
-      for (Job *J : GroupJobs)
-        J->Result.emplace(B.moduleError(*J->M, Message));
-      continue;
+    auto It = find_if(Groups, [&](const Group &G) { return G.Args == Args; });
+    if (It == Groups.end()) {
+      It = Groups.insert(Groups.end(), {Args, {}, false});
+      It->NeedsIsolation = any_of(J.Options, [](const LLVMOptionSetting &S) {
+        return needsIsolation(S.Option);
+      });
     }
-    runJobs(B, GroupJobs, Pool);
+    It->Jobs.push_back(&J);
   }
+  DenseMap<Job *, Group *> GroupOf;
+  for (Group &G : Groups)
+    for (Job *J : G.Jobs)
+      GroupOf[J] = &G;
+
+  // A submodule's own options may turn on LLVM's printing too.
+  // (A worker's own printing comes back with the rest of what it prints.)
+  bool Serial = printsWhileRunning() || any_of(Groups, [](const Group &G) {
+                  if (G.NeedsIsolation)
+                    return false;
+                  LLVMOptionScope Trial;
+                  if (Error E = Trial.enter(G.Jobs.front()->Options)) {
+                    consumeError(std::move(E));
+                    return false;
+                  }
+                  return printsWhileRunning();
+                });
+  if (Serial)
+    runSerially(B, Config, AllJobs, GroupOf);
+  else
+    runInParallel(B, Config, Groups);
 
   // Results in bundle order, so that output and errors do not depend on -j.
   for (Job &J : AllJobs) {
@@ -356,6 +620,10 @@ static Error processBundle(Bundle &B) {
     }
     J.M->setBody(std::move(**J.Result));
   }
+  // Reports and workers' messages, in bundle order.
+  if (!Serial)
+    for (Job &J : AllJobs)
+      errs() << J.Printed;
   Errors = joinErrors(std::move(Errors), processMLIRSubmodules(B, MLIRModules));
   // A pipeline that does not parse is reported where it came from.
   return handleErrors(std::move(Errors), [&](const InvalidPipelineError &E) {
@@ -372,6 +640,15 @@ int mm::optMain(int argc, char **argv) {
   InitializeAllAsmPrinters();
   InitializeAllAsmParsers();
   addVersionPrinter();
+  for (auto &Entry : cl::getRegisteredOptions())
+    builtinOptions().insert(Entry.getValue());
+  // LLVM's reporting options, shown in mm-opt's --help.
+  for (StringRef Name : {"time-passes", "stats", "print-after-all",
+                         "print-before-all"})
+    if (cl::Option *Option = cl::getRegisteredOptions().lookup(Name)) {
+      Option->addCategory(OptCategory);
+      Option->setHiddenFlag(cl::NotHidden);
+    }
   cl::HideUnrelatedOptions(OptCategory);
   // Plugins load while the command line is parsed, as in opt, so that the
   // options they register can follow them on the command line.
@@ -396,13 +673,32 @@ int mm::optMain(int argc, char **argv) {
   if (reportError(std::move(PluginErrors), argv[0], errs()))
     return 1;
   recordCommandLineOptions(argc, argv);
+  // Taken over, so that LLVM's process-wide reports stay off.
+  ReportPassTimes = TimePassesIsEnabled;
+  TimePassesIsEnabled = false;
+  ReportStatistics = AreStatisticsEnabled();
+
+  RunConfig Config{sys::fs::getMainExecutable(argv[0], (void *)&mm::optMain),
+                   {"--mm-worker"},
+                   hardware_concurrency(Jobs).compute_thread_count()};
+  for (CommandLineArgument &Argument : splitCommandLine(argc, argv)) {
+    // The input, the output and -j are the worker's own; the --module and
+    // --set options are already applied to the submodules it gets.
+    const cl::Option *Option = Argument.Option;
+    if (!Option || Option == &OutputFilename || Option == &Jobs ||
+        Option == &static_cast<cl::Option &>(ModuleSelectors) ||
+        Option == &static_cast<cl::Option &>(FieldOverrides) ||
+        Option == &IsWorker)
+      continue;
+    append_range(Config.WorkerArguments, Argument.Words);
+  }
 
   Expected<Bundle> B = readBundleFile(InputFilename);
   if (!B) {
     reportError(B.takeError(), argv[0], errs());
     return 1;
   }
-  if (reportError(processBundle(*B), argv[0], errs()))
+  if (reportError(processBundle(*B, Config), argv[0], errs()))
     return 1;
 
   Error Written = writeOutputFile(OutputFilename, [&](raw_ostream &OS) {

@@ -7,6 +7,7 @@
 
 #include "mm/Opt/Optimizer.h"
 #include "mm/Bundle/LLVMModule.h"
+#include "mm/Opt/PassReport.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/CodeGen/CommandFlags.h"
@@ -110,7 +111,8 @@ mm::createSubmoduleTargetMachine(const Module &Module, StringRef CPUName,
 
 Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
                                                 const Submodule &M,
-                                                const LLVMPipeline &Pipeline) {
+                                                const LLVMPipeline &Pipeline,
+                                                PassReport *Report) {
   LLVMContext Context;
   Context.enableDebugTypeODRUniquing();
   Expected<std::unique_ptr<Module>> Parsed =
@@ -141,7 +143,9 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   PassInstrumentationCallbacks PIC;
-  StandardInstrumentations SI(Context, /*DebugLogging=*/false);
+  if (Report && Report->isEnabled())
+    Report->registerCallbacks(PIC);
+  StandardInstrumentations SI(Context, Pipeline.DebugPassManager);
   SI.registerCallbacks(PIC, &MAM);
   PassBuilder PB(TM->get(), PipelineTuningOptions(), std::nullopt, &PIC);
   for (const PassPlugin &Plugin : Pipeline.Plugins)
@@ -164,7 +168,11 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   // raw_string_ostream is unbuffered, and the printer writes in small pieces.
   OS.SetBuffered();
   MPM.addPass(PrintModulePass(OS));
+  if (Report)
+    Report->countModule(Mod, /*After=*/false);
   MPM.run(Mod, MAM);
+  if (Report)
+    Report->countModule(Mod, /*After=*/true);
   OS.flush();
   return std::move(Printed);
 }

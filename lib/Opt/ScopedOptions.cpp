@@ -37,7 +37,26 @@ mm::resolveLLVMOptions(ArrayRef<std::string> Args) {
   return Settings;
 }
 
-void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
+/// The option that \p Name names: a registered name, or a prefix option
+/// whose name starts \p Name (`j` for `j2`); sets \p Value for the latter.
+static cl::Option *lookupOption(StringRef &Name, StringRef &Value) {
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  if (auto It = Registered.find(Name); It != Registered.end())
+    return It->second;
+  for (size_t Length = Name.size() - 1; Length > 0; --Length) {
+    auto It = Registered.find(Name.take_front(Length));
+    if (It == Registered.end() ||
+        It->second->getFormattingFlag() != cl::Prefix)
+      continue;
+    Value = Name.drop_front(Length);
+    Name = Name.take_front(Length);
+    return It->second;
+  }
+  return nullptr;
+}
+
+std::vector<CommandLineArgument> mm::splitCommandLine(int Argc,
+                                                      const char *const *Argv) {
   // Response files are expanded as cl::ParseCommandLineOptions expands them.
   BumpPtrAllocator Allocator;
   SmallVector<const char *, 32> Args(Argv + 1, Argv + Argc);
@@ -45,27 +64,42 @@ void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
   if (Error E = Expander.expandResponseFiles(Args))
     consumeError(std::move(E)); // The parser has already reported it.
 
-  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
-  auto &Values = commandLineValues();
-  Values.clear();
+  std::vector<CommandLineArgument> Split;
+  bool OnlyPositional = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg(Args[I]);
-    if (Arg == "--")
-      break;
-    if (!Arg.starts_with("-"))
+    if (OnlyPositional || Arg == "-" || !Arg.starts_with("-")) {
+      Split.push_back({nullptr, Arg.str(), {Arg.str()}});
       continue;
+    }
+    if (Arg == "--") {
+      OnlyPositional = true;
+      Split.push_back({nullptr, "", {Arg.str()}});
+      continue;
+    }
     auto [Name, Value] = splitArgument(Arg);
-    auto It = Registered.find(Name);
-    if (It == Registered.end())
-      continue;
-    cl::Option *Opt = It->second;
+    cl::Option *Opt = lookupOption(Name, Value);
+    CommandLineArgument Entry{Opt, "", {Arg.str()}};
     // `-name value`: an option that requires a value takes the next
     // argument, as the parser does.
-    if (!Arg.contains('=') &&
-        Opt->getValueExpectedFlag() == cl::ValueRequired && I + 1 < Args.size())
+    if (Opt && !Arg.contains('=') && Value.empty() &&
+        Opt->getValueExpectedFlag() == cl::ValueRequired &&
+        I + 1 < Args.size()) {
       Value = Args[++I];
-    Values[Opt].push_back(Value.str());
+      Entry.Words.push_back(Value.str());
+    }
+    Entry.Value = Value.str();
+    Split.push_back(std::move(Entry));
   }
+  return Split;
+}
+
+void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
+  auto &Values = commandLineValues();
+  Values.clear();
+  for (CommandLineArgument &Arg : splitCommandLine(Argc, Argv))
+    if (Arg.Option)
+      Values[Arg.Option].push_back(std::move(Arg.Value));
 }
 
 /// Gives \p Opt one occurrence per value, after resetting it to its default.

@@ -46,7 +46,11 @@ struct LLVMPipeline {
   /// Loaded pass plugins: each registers its passes with the submodule's
   /// PassBuilder, so that the pipeline can name them.
   llvm::ArrayRef<llvm::PassPlugin> Plugins;
+  /// Print the passes as they run, as opt -debug-pass-manager does.
+  bool DebugPassManager = false;
 };
+
+class PassReport;
 
 /// The pipeline text for an optimization level ("O3" -> "default<O3>").
 std::string getDefaultPipeline(llvm::StringRef OptLevel);
@@ -59,10 +63,12 @@ createSubmoduleTargetMachine(const llvm::Module &Module, llvm::StringRef CPU,
                              llvm::StringRef Features);
 
 /// Parses and verifies \p M, runs \p Pipeline on it with a TargetMachine for
-/// its triple, and returns the module printed as `opt -S` prints it.
-llvm::Expected<std::string> optimizeLLVMSubmodule(const Bundle &B,
-                                                  const Submodule &M,
-                                                  const LLVMPipeline &Pipeline);
+/// its triple, and returns the module printed as `opt -S` prints it. An
+/// enabled \p Report accounts for the pipeline's passes.
+llvm::Expected<std::string>
+optimizeLLVMSubmodule(const Bundle &B, const Submodule &M,
+                      const LLVMPipeline &Pipeline,
+                      PassReport *Report = nullptr);
 
 } // namespace mm
 
