@@ -588,6 +588,9 @@ static Error processBundle(Bundle &B, const RunConfig &Config) {
     }
     It->Jobs.push_back(&J);
   }
+  // Alone, a group leaves nothing behind that another could see.
+  if (Groups.size() == 1)
+    Groups.front().NeedsIsolation = false;
   DenseMap<Job *, Group *> GroupOf;
   for (Group &G : Groups)
     for (Job *J : G.Jobs)

@@ -116,6 +116,31 @@ TEST(ScopedOptionsTest, RestoresValuesGivenAsSeparateArguments) {
   EXPECT_EQ(TestInt.getNumOccurrences(), 1);
 }
 
+static cl::opt<unsigned> TestPrefix("mm-test-p", cl::Prefix, cl::init(0));
+
+TEST(ScopedOptionsTest, SplitsTheCommandLineAsTheParserDoes) {
+  std::vector<const char *> Argv = {"tool",          "-mm-test-int", "4",
+                                    "--mm-test-string=s", "input",  "-mm-test-p7",
+                                    "-mm-test-flag", "--",          "-after"};
+  std::vector<CommandLineArgument> Split =
+      splitCommandLine(Argv.size(), Argv.data());
+  ASSERT_EQ(Split.size(), 7u);
+  EXPECT_EQ(Split[0].Option, &TestInt);
+  EXPECT_EQ(Split[0].Value, "4");
+  EXPECT_EQ(Split[0].Words, (std::vector<std::string>{"-mm-test-int", "4"}));
+  EXPECT_EQ(Split[1].Option, &TestString);
+  EXPECT_EQ(Split[1].Value, "s");
+  EXPECT_EQ(Split[2].Option, nullptr);
+  EXPECT_EQ(Split[2].Value, "input");
+  EXPECT_EQ(Split[3].Option, &TestPrefix);
+  EXPECT_EQ(Split[3].Value, "7");
+  EXPECT_EQ(Split[4].Option, &TestFlag);
+  EXPECT_EQ(Split[4].Value, "");
+  EXPECT_EQ(Split[5].Option, nullptr); // "--"
+  EXPECT_EQ(Split[6].Option, nullptr);
+  EXPECT_EQ(Split[6].Value, "-after");
+}
+
 TEST(ScopedOptionsTest, AnOptionGivenTwiceTakesTheLastValue) {
   parseCommandLine({"-mm-test-int=1"});
   for (int Round = 0; Round < 3; ++Round) {
