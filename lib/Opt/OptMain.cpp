@@ -323,8 +323,9 @@ static void printBanner(const Submodule &M, raw_ostream &OS) {
 }
 
 /// Verifies or optimizes one submodule, in this thread, with the options
-/// that are set now.
-static void runJob(const Bundle &B, Job &J) {
+/// that are set now. Its report, if any, goes to J.Printed, after a banner
+/// unless \p WithBanner is false (the caller printed one).
+static void runJob(const Bundle &B, Job &J, bool WithBanner = true) {
   if (!J.Pipeline) {
     if (Error E = verifyOnly(B, *J.M))
       J.Result.emplace(std::move(E));
@@ -334,7 +335,8 @@ static void runJob(const Bundle &B, Job &J) {
   if (!J.Report.isEnabled())
     return;
   raw_string_ostream OS(J.Printed);
-  printBanner(*J.M, OS);
+  if (WithBanner)
+    printBanner(*J.M, OS);
   J.Report.print(OS);
 }
 
@@ -416,7 +418,7 @@ static void runSerially(const Bundle &B, const RunConfig &Config,
       printBanner(*J.M, errs());
       errs().flush();
     }
-    runJob(B, J);
+    runJob(B, J, /*WithBanner=*/!J.Pipeline);
     errs() << J.Printed;
   }
 }
