@@ -23,6 +23,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
@@ -108,6 +110,10 @@ static cl::opt<bool> DebugPassManager(
 // Set in the worker processes that mm-opt starts (see Worker.h): a worker
 // processes all its submodules in-process.
 static cl::opt<bool> IsWorker("mm-worker", cl::ReallyHidden);
+// A worker that shares the groups with the other lanes: the directory where
+// the lanes claim groups, and its own lane number.
+static cl::opt<std::string> WorkerClaims("mm-worker-claims", cl::ReallyHidden);
+static cl::opt<unsigned> WorkerLane("mm-worker-lane", cl::ReallyHidden);
 
 /// -time-passes and -stats, taken over from LLVM's options after parsing:
 /// mm-opt reports them per submodule (see PassReport.h).
@@ -356,9 +362,14 @@ static void runGroup(const Bundle &B, Group &G, DefaultThreadPool &Pool) {
 
 /// Work for one worker process: jobs of one or more groups.
 struct WorkerTask {
+  /// The groups whose results to take from it.
   std::vector<Group *> Groups;
+  /// The jobs it is given, in bundle order.
   std::vector<Job *> Jobs;
   unsigned Threads = 1;
+  /// For a lane that claims its groups: its claims option and lane number.
+  std::vector<std::string> ClaimArguments;
+  unsigned Lane = 0;
   std::optional<Expected<WorkerResult>> Result;
 };
 
@@ -366,8 +377,40 @@ static void runWorkerTask(const RunConfig &Config, WorkerTask &Task) {
   std::vector<const Submodule *> Modules;
   for (Job *J : Task.Jobs)
     Modules.push_back(J->M);
-  Task.Result.emplace(runWorker(Config.Program, Config.WorkerArguments,
-                                Modules, Task.Threads));
+  std::vector<std::string> Arguments = Config.WorkerArguments;
+  append_range(Arguments, Task.ClaimArguments);
+  Task.Result.emplace(
+      runWorker(Config.Program, Arguments, Modules, Task.Threads));
+}
+
+/// The file in \p Dir that claims \p G: named after its first submodule.
+static SmallString<128> getClaimPath(StringRef Dir, const Group &G) {
+  SmallString<128> Path(Dir);
+  sys::path::append(Path, G.Jobs.front()->M->getName());
+  return Path;
+}
+
+/// Claims \p G for \p Lane: the lane that creates its claim file first (a
+/// file creation that fails if the file exists, atomic across processes)
+/// runs the group; the others skip it.
+static bool claimGroup(StringRef Dir, const Group &G, unsigned Lane) {
+  int FD;
+  if (sys::fs::openFileForWrite(getClaimPath(Dir, G), FD,
+                                sys::fs::CD_CreateNew))
+    return false;
+  raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  OS << Lane;
+  return true;
+}
+
+/// The lane that claimed \p G, once every lane is done.
+static std::optional<unsigned> getClaimOwner(StringRef Dir, const Group &G) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Claim =
+      MemoryBuffer::getFile(getClaimPath(Dir, G));
+  unsigned Lane;
+  if (!Claim || (*Claim)->getBuffer().getAsInteger(10, Lane))
+    return std::nullopt;
+  return Lane;
 }
 
 /// Takes a worker's results. If it failed, runs its groups in-process
@@ -380,8 +423,11 @@ static void collectWorkerTask(const Bundle &B, WorkerTask &Task,
       runGroup(B, *G, Pool);
     return;
   }
+  DenseSet<const Job *> Taken;
+  for (Group *G : Task.Groups)
+    Taken.insert(G->Jobs.begin(), G->Jobs.end());
   for (auto [J, Body] : zip(Task.Jobs, (*Task.Result)->Bodies))
-    if (J->Pipeline)
+    if (J->Pipeline && Taken.contains(J))
       J->Result.emplace(std::move(Body));
   Task.Jobs.front()->Printed = std::move((*Task.Result)->Diagnostics);
 }
@@ -401,7 +447,7 @@ static void runSerially(const Bundle &B, const RunConfig &Config,
   DefaultThreadPool Pool(hardware_concurrency(1));
   for (Job &J : AllJobs) {
     if (GroupOf[&J]->NeedsIsolation && !IsWorker) {
-      WorkerTask Task{{}, {&J}, 1, {}};
+      WorkerTask Task{{}, {&J}, 1, {}, 0, {}};
       Group Single{GroupOf[&J]->Args, {&J}, true};
       Task.Groups.push_back(&Single);
       runWorkerTask(Config, Task);
@@ -424,9 +470,10 @@ static void runSerially(const Bundle &B, const RunConfig &Config,
 }
 
 /// Runs the jobs in parallel. Groups whose options can be scoped run
-/// in-process, one group at a time; under -j they are spread over up to -j
+/// in-process, one group at a time; under -j they are shared among up to -j
 /// lanes, the first in-process and the others in workers, which run at the
-/// same time. Groups whose options need isolation each run in a worker.
+/// same time and claim the groups one by one, largest first. Groups whose
+/// options need isolation each run in a worker.
 static void runInParallel(const Bundle &B, const RunConfig &Config,
                           std::vector<Group> &Groups) {
   std::vector<Group *> Safe;
@@ -440,54 +487,50 @@ static void runInParallel(const Bundle &B, const RunConfig &Config,
     // Each report must come back for its own job, to print in bundle order.
     if (OneWorkerPerJob) {
       for (Job *J : G.Jobs)
-        Tasks.push_back({{&G}, {J}, 1, {}});
+        Tasks.push_back({{&G}, {J}, 1, {}, 0, {}});
       continue;
     }
-    Tasks.push_back({{&G}, G.Jobs, 1, {}});
+    Tasks.push_back({{&G}, G.Jobs, 1, {}, 0, {}});
   }
 
-  // Lanes for the scoped groups: balanced by the size of their bodies.
-  unsigned Lanes = 1;
-  if (!IsWorker && !OneWorkerPerJob && Config.Threads > 1)
-    Lanes = std::min<unsigned>(Config.Threads, Safe.size());
-  Lanes = std::max(Lanes, 1u);
-  std::vector<std::vector<Group *>> LaneGroups(Lanes);
-  std::vector<size_t> LaneSize(Lanes);
+  // Largest first (by the size of the bodies), so that the last groups to
+  // be claimed are the smallest; equal sizes in bundle order.
   auto GroupSize = [](const Group *G) {
     size_t Size = 0;
     for (const Job *J : G->Jobs)
       Size += J->M->getBody().size();
     return Size;
   };
-  // Largest first; equal sizes in bundle order.
   std::vector<Group *> BySize = Safe;
   llvm::sort(BySize, [&](const Group *A, const Group *B) {
     size_t SizeA = GroupSize(A), SizeB = GroupSize(B);
     return SizeA != SizeB ? SizeA > SizeB : A < B;
   });
-  for (Group *G : BySize) {
-    size_t Lane = std::min_element(LaneSize.begin(), LaneSize.end()) -
-                  LaneSize.begin();
-    LaneGroups[Lane].push_back(G);
-    LaneSize[Lane] += GroupSize(G);
-  }
-  unsigned ThreadsPerLane = std::max(1u, Config.Threads / Lanes);
-  for (unsigned Lane = 1; Lane < Lanes; ++Lane) {
-    WorkerTask Task;
-    Task.Threads = ThreadsPerLane;
-    // A worker gets its submodules in bundle order.
-    for (Group &G : Groups)
-      if (is_contained(LaneGroups[Lane], &G))
-        Task.Groups.push_back(&G);
-    for (Group *G : Task.Groups)
-      append_range(Task.Jobs, G->Jobs);
-    llvm::sort(Task.Jobs,
-               [](const Job *A, const Job *B) { return A->M < B->M; });
-    Tasks.push_back(std::move(Task));
-  }
 
-  // The workers run while the first lane runs in-process; with -j1, one
-  // after the other.
+  unsigned Lanes = 1;
+  if (!IsWorker && !OneWorkerPerJob && Config.Threads > 1)
+    Lanes = std::max(1u, std::min<unsigned>(Config.Threads, Safe.size()));
+  unsigned ThreadsPerLane = std::max(1u, Config.Threads / Lanes);
+  SmallString<128> ClaimsDir(WorkerClaims);
+  if (Lanes > 1 &&
+      sys::fs::createUniqueDirectory("mm-opt-claims", ClaimsDir))
+    Lanes = 1, ThreadsPerLane = Config.Threads;
+  std::vector<Job *> SafeJobs;
+  for (Group *G : Safe)
+    append_range(SafeJobs, G->Jobs);
+  llvm::sort(SafeJobs, [](const Job *A, const Job *B) { return A->M < B->M; });
+  size_t FirstLaneTask = Tasks.size();
+  for (unsigned Lane = 1; Lane < Lanes; ++Lane)
+    Tasks.push_back({{},
+                     SafeJobs,
+                     ThreadsPerLane,
+                     {("--mm-worker-claims=" + ClaimsDir).str(),
+                      "--mm-worker-lane=" + std::to_string(Lane)},
+                     Lane,
+                     {}});
+
+  // The workers run while this process runs its lane; with -j1, one after
+  // the other.
   DefaultThreadPool Pool(hardware_concurrency(ThreadsPerLane));
   {
     DefaultThreadPool WorkerPool(
@@ -496,13 +539,20 @@ static void runInParallel(const Bundle &B, const RunConfig &Config,
       WorkerPool.async([&Config, &Task] { runWorkerTask(Config, Task); });
     if (Config.Threads == 1)
       WorkerPool.wait();
-    for (Group &G : Groups)
-      if (is_contained(LaneGroups[0], &G))
-        runGroup(B, G, Pool);
+    for (Group *G : BySize)
+      if (ClaimsDir.empty() || claimGroup(ClaimsDir, *G, IsWorker ? WorkerLane : 0))
+        runGroup(B, *G, Pool);
     WorkerPool.wait();
   }
+  // Each lane's results are those of the groups it claimed.
+  for (WorkerTask &Task : drop_begin(Tasks, FirstLaneTask))
+    for (Group *G : Safe)
+      if (getClaimOwner(ClaimsDir, *G) == Task.Lane)
+        Task.Groups.push_back(G);
   for (WorkerTask &Task : Tasks)
     collectWorkerTask(B, Task, Pool);
+  if (Lanes > 1)
+    sys::fs::remove_directories(ClaimsDir);
 }
 
 /// Parses the --module selectors, each of which must match a submodule.
