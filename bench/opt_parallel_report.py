@@ -75,8 +75,10 @@ def main():
     print("```sh")
     out = rel(args.out)
     print(f"{build}/bin/mm-opt -O3 -j2 {out}/plain.mml -o /dev/null")
-    print(f"for f in {out}/*.ll; do {args.opt} -O3 -S \"$f\" -o /dev/null; done")
-    print(f"ls {out}/*.ll | xargs -P2 -I{{}} {args.opt} -O3 -S {{}} -o /dev/null")
+    files = " ".join(rel(f) for f in args.ll_files)
+    print(f"for f in {files}; do {args.opt} -O3 -S \"$f\" -o /dev/null; done")
+    print(f"printf '%s\\n' {files} | xargs -P2 -I{{}} {args.opt} -O3 -S {{}} "
+          f"-o /dev/null")
     print(f"{build}/bin/mm-opt -O3 -j2 {out}/scoped.mml -o /dev/null")
     print(f"{build}/bin/mm-opt -O3 -j2 {out}/same.mml -o /dev/null")
     print("```")
