@@ -575,9 +575,11 @@ static Expected<std::vector<SubmoduleSelector>> parseSelectors(const Bundle &B) 
 ///
 /// Submodules are independent and run concurrently, each in its own
 /// LLVMContext. Those whose scoped LLVM options differ cannot share the
-/// process-wide option values, so jobs run in groups of equal options: a
-/// group's options are set, its jobs run in parallel, and the options are
-/// restored before the next group.
+/// process-wide option values, so jobs run in groups of equal options: in
+/// this process a group's options are set, its jobs run in parallel, and the
+/// options are restored before the next group, while worker processes run
+/// other groups at the same time (see runInParallel). While LLVM prints as
+/// passes run, jobs run one at a time instead (runSerially).
 static Error processBundle(Bundle &B, const RunConfig &Config) {
   Expected<std::vector<SubmoduleSelector>> Selectors = parseSelectors(B);
   if (!Selectors)
