@@ -27,3 +27,7 @@ if config.mm_has_fuzzer:
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang")):
     config.available_features.add("clang")
 config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
+
+# Pass plugins built for the tests (test/mm-opt/Plugin).
+config.substitutions.append(("%mm_plugin_dir",
+                             os.path.join(config.mm_obj_root, "lib")))

@@ -220,3 +220,9 @@ std::string Bundle::getModuleIdentifier(const Submodule &M) const {
   return (M.getName() + (M.getKind() == ModuleKind::MLIR ? ".mlir" : ".ll"))
       .str();
 }
+
+char InvalidPipelineError::ID = 0;
+
+void InvalidPipelineError::log(raw_ostream &OS) const {
+  OS << "submodule '" << M->getName() << "': " << Message;
+}

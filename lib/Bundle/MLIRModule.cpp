@@ -89,8 +89,10 @@ Error mm::runMLIRSubmodulePipeline(const Bundle &B, const Submodule &M,
   FailureOr<mlir::OpPassManager> Parsed =
       mlir::parsePassPipeline(Text, ErrorOS);
   if (failed(Parsed))
-    return B.moduleError(M, "invalid pass pipeline '" + Text +
-                                "': " + StringRef(ParseErrors).trim());
+    return make_error<InvalidPipelineError>(
+        M, ("invalid pass pipeline '" + Text +
+            "': " + StringRef(ParseErrors).trim())
+               .str());
   mlir::PassManager PM(Module.getContext(), Parsed->getOpAnchorName());
   static_cast<mlir::OpPassManager &>(PM) = *Parsed;
   SubmoduleDiagnostics Diagnostics(B, M, *Module.getContext());

@@ -268,6 +268,31 @@ Error mm::parseModuleHeader(StringRef Line, SubmoduleHeader &Header,
   return Error::success();
 }
 
+SMLoc mm::findHeaderField(const Submodule &M, StringRef Key,
+                          unsigned Occurrence) {
+  StringRef Line = M.getVerbatimHeader().rtrim("\r\n");
+  if (Line.empty() || !M.getSourceInfo().HeaderLoc.isValid())
+    return SMLoc();
+  FieldLexer Lex(Line);
+  // "#mm", "module" and the name precede the fields.
+  for (int Word = 0; Word < 3; ++Word)
+    Lex.word();
+  while (!Lex.atEnd()) {
+    size_t KeyColumn = Lex.column();
+    StringRef FieldKey;
+    std::string Value;
+    size_t ErrorColumn;
+    if (Error E = Lex.field(FieldKey, Value, ErrorColumn)) {
+      consumeError(std::move(E));
+      return SMLoc();
+    }
+    if (FieldKey == Key && Occurrence-- == 0)
+      return SMLoc::getFromPointer(M.getSourceInfo().HeaderLoc.getPointer() +
+                                   KeyColumn);
+  }
+  return SMLoc();
+}
+
 /// Parses `#mm bundle version=N`.
 static Error parseBundleDirective(StringRef Line, size_t &ErrorColumn) {
   FieldLexer Lex(Line);

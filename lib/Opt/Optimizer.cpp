@@ -8,6 +8,7 @@
 #include "mm/Opt/Optimizer.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Device/DevicePasses.h"
+#include "mm/Opt/PassReport.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/CodeGen/CommandFlags.h"
@@ -19,6 +20,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -106,7 +108,8 @@ mm::createSubmoduleTargetMachine(
 
 Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
                                                 const Submodule &M,
-                                                const LLVMPipeline &Pipeline) {
+                                                const LLVMPipeline &Pipeline,
+                                                PassReport *Report) {
   LLVMContext Context;
   Context.enableDebugTypeODRUniquing();
   Expected<std::unique_ptr<Module>> Parsed =
@@ -137,10 +140,14 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   PassInstrumentationCallbacks PIC;
-  StandardInstrumentations SI(Context, /*DebugLogging=*/false);
+  if (Report && Report->isEnabled())
+    Report->registerCallbacks(PIC);
+  StandardInstrumentations SI(Context, Pipeline.DebugPassManager);
   SI.registerCallbacks(PIC, &MAM);
   PassBuilder PB(TM->get(), PipelineTuningOptions(), std::nullopt, &PIC);
   registerDevicePasses(PB);
+  for (const PassPlugin &Plugin : Pipeline.Plugins)
+    Plugin.registerPassBuilderCallbacks(PB);
   FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
@@ -150,15 +157,20 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
 
   ModulePassManager MPM;
   if (Error E = PB.parsePassPipeline(MPM, Pipeline.Passes))
-    return B.moduleError(M, "invalid pass pipeline '" + Pipeline.Passes +
-                                "': " + toString(std::move(E)));
+    return make_error<InvalidPipelineError>(
+        M, "invalid pass pipeline '" + Pipeline.Passes +
+               "': " + toString(std::move(E)));
   MPM.addPass(VerifierPass());
   std::string Printed;
   raw_string_ostream OS(Printed);
   // raw_string_ostream is unbuffered, and the printer writes in small pieces.
   OS.SetBuffered();
   MPM.addPass(PrintModulePass(OS));
+  if (Report)
+    Report->countModule(Mod, /*After=*/false);
   MPM.run(Mod, MAM);
+  if (Report)
+    Report->countModule(Mod, /*After=*/true);
   OS.flush();
   return std::move(Printed);
 }

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ThreadPool.h"
 
@@ -37,23 +38,75 @@ mm::resolveLLVMOptions(ArrayRef<std::string> Args) {
   return Settings;
 }
 
-void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
+/// The option that \p Name names: a registered name, or a prefix option
+/// whose name starts \p Name (`j` for `j2`); sets \p Value for the latter.
+static cl::Option *lookupOption(StringRef &Name, StringRef &Value) {
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
-  for (int I = 1; I < Argc; ++I) {
-    StringRef Arg(Argv[I]);
-    if (Arg == "--")
-      break;
-    if (!Arg.starts_with("-"))
+  if (auto It = Registered.find(Name); It != Registered.end())
+    return It->second;
+  for (size_t Length = Name.size() - 1; Length > 0; --Length) {
+    auto It = Registered.find(Name.take_front(Length));
+    if (It == Registered.end() ||
+        It->second->getFormattingFlag() != cl::Prefix)
       continue;
-    auto [Name, Value] = splitArgument(Arg);
-    auto It = Registered.find(Name);
-    if (It != Registered.end())
-      commandLineValues()[It->second].push_back(Value.str());
+    Value = Name.drop_front(Length);
+    Name = Name.take_front(Length);
+    return It->second;
   }
+  return nullptr;
+}
+
+std::vector<CommandLineArgument> mm::splitCommandLine(int Argc,
+                                                      const char *const *Argv) {
+  // Response files are expanded as cl::ParseCommandLineOptions expands them.
+  BumpPtrAllocator Allocator;
+  SmallVector<const char *, 32> Args(Argv + 1, Argv + Argc);
+  cl::ExpansionContext Expander(Allocator, cl::TokenizeGNUCommandLine);
+  if (Error E = Expander.expandResponseFiles(Args))
+    consumeError(std::move(E)); // The parser has already reported it.
+
+  std::vector<CommandLineArgument> Split;
+  bool OnlyPositional = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef Arg(Args[I]);
+    if (OnlyPositional || Arg == "-" || !Arg.starts_with("-")) {
+      Split.push_back({nullptr, Arg.str(), {Arg.str()}});
+      continue;
+    }
+    if (Arg == "--") {
+      OnlyPositional = true;
+      Split.push_back({nullptr, "", {Arg.str()}});
+      continue;
+    }
+    auto [Name, Value] = splitArgument(Arg);
+    cl::Option *Opt = lookupOption(Name, Value);
+    CommandLineArgument Entry{Opt, "", {Arg.str()}};
+    // `-name value`: an option that requires a value takes the next
+    // argument, as the parser does.
+    if (Opt && !Arg.contains('=') && Value.empty() &&
+        Opt->getValueExpectedFlag() == cl::ValueRequired &&
+        I + 1 < Args.size()) {
+      Value = Args[++I];
+      Entry.Words.push_back(Value.str());
+    }
+    Entry.Value = Value.str();
+    Split.push_back(std::move(Entry));
+  }
+  return Split;
+}
+
+void mm::recordCommandLineOptions(int Argc, const char *const *Argv) {
+  auto &Values = commandLineValues();
+  Values.clear();
+  for (CommandLineArgument &Arg : splitCommandLine(Argc, Argv))
+    if (Arg.Option)
+      Values[Arg.Option].push_back(std::move(Arg.Value));
 }
 
 /// Gives \p Opt one occurrence per value, after resetting it to its default.
-static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values) {
+/// On failure, \p Rejected is the value that the option rejected.
+static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values,
+                           std::string &Rejected) {
   Opt->reset();
   for (const std::string &Value : Values) {
     SmallVector<StringRef, 4> Pieces;
@@ -62,8 +115,10 @@ static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values) {
     else
       Pieces.push_back(Value);
     for (StringRef Piece : Pieces)
-      if (Opt->addOccurrence(/*pos=*/0, Opt->ArgStr, Piece))
+      if (Opt->addOccurrence(/*pos=*/0, Opt->ArgStr, Piece)) {
+        Rejected = Piece.str();
         return false;
+      }
   }
   return true;
 }
@@ -78,11 +133,11 @@ Error LLVMOptionScope::enter(ArrayRef<LLVMOptionSetting> Settings) {
       if (Other.Option == Setting.Option)
         Values.push_back(Other.Value);
     Touched.push_back(Setting.Option);
-    if (!setOccurrences(Setting.Option, Values)) {
-      std::string Arg = ("-" + Setting.Option->ArgStr).str();
-      return createStringError("invalid value for LLVM option '%s'",
-                               Arg.c_str());
-    }
+    std::string Rejected;
+    if (!setOccurrences(Setting.Option, Values, Rejected))
+      return createStringError("invalid value '" + Rejected +
+                               "' for LLVM option '-" +
+                               Setting.Option->ArgStr + "'");
   }
   return Error::success();
 }
@@ -90,9 +145,11 @@ Error LLVMOptionScope::enter(ArrayRef<LLVMOptionSetting> Settings) {
 LLVMOptionScope::~LLVMOptionScope() {
   for (cl::Option *Opt : Touched) {
     auto It = commandLineValues().find(Opt);
+    std::string Rejected;
     bool Restored = setOccurrences(
         Opt, It == commandLineValues().end() ? ArrayRef<std::string>()
-                                             : ArrayRef(It->second));
+                                             : ArrayRef(It->second),
+        Rejected);
     (void)Restored;
     assert(Restored && "the command line's own values were accepted before");
   }

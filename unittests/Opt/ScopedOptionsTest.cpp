@@ -96,6 +96,51 @@ TEST(ScopedOptionsTest, RestoresTheCommandLineValues) {
   EXPECT_EQ(TestInt.getNumOccurrences(), 1);
 }
 
+TEST(ScopedOptionsTest, RestoresValuesGivenAsSeparateArguments) {
+  parseCommandLine({"-mm-test-int", "5", "--mm-test-string", "apart",
+                    "-mm-test-list", "p,q", "-mm-test-flag"});
+  EXPECT_EQ(TestInt, 5);
+  {
+    LLVMOptionScope Scope;
+    ASSERT_FALSE(static_cast<bool>(Scope.enter(resolve(
+        {"-mm-test-int=9", "-mm-test-string=near", "-mm-test-list=r",
+         "-mm-test-flag=false"}))));
+    EXPECT_EQ(TestInt, 9);
+    EXPECT_FALSE(TestFlag);
+  }
+  EXPECT_EQ(TestInt, 5);
+  EXPECT_EQ(TestString, "apart");
+  EXPECT_EQ(std::vector<std::string>(TestList.begin(), TestList.end()),
+            (std::vector<std::string>{"p", "q"}));
+  EXPECT_TRUE(TestFlag);
+  EXPECT_EQ(TestInt.getNumOccurrences(), 1);
+}
+
+static cl::opt<unsigned> TestPrefix("mm-test-p", cl::Prefix, cl::init(0));
+
+TEST(ScopedOptionsTest, SplitsTheCommandLineAsTheParserDoes) {
+  std::vector<const char *> Argv = {"tool",          "-mm-test-int", "4",
+                                    "--mm-test-string=s", "input",  "-mm-test-p7",
+                                    "-mm-test-flag", "--",          "-after"};
+  std::vector<CommandLineArgument> Split =
+      splitCommandLine(Argv.size(), Argv.data());
+  ASSERT_EQ(Split.size(), 7u);
+  EXPECT_EQ(Split[0].Option, &TestInt);
+  EXPECT_EQ(Split[0].Value, "4");
+  EXPECT_EQ(Split[0].Words, (std::vector<std::string>{"-mm-test-int", "4"}));
+  EXPECT_EQ(Split[1].Option, &TestString);
+  EXPECT_EQ(Split[1].Value, "s");
+  EXPECT_EQ(Split[2].Option, nullptr);
+  EXPECT_EQ(Split[2].Value, "input");
+  EXPECT_EQ(Split[3].Option, &TestPrefix);
+  EXPECT_EQ(Split[3].Value, "7");
+  EXPECT_EQ(Split[4].Option, &TestFlag);
+  EXPECT_EQ(Split[4].Value, "");
+  EXPECT_EQ(Split[5].Option, nullptr); // "--"
+  EXPECT_EQ(Split[6].Option, nullptr);
+  EXPECT_EQ(Split[6].Value, "-after");
+}
+
 TEST(ScopedOptionsTest, AnOptionGivenTwiceTakesTheLastValue) {
   parseCommandLine({"-mm-test-int=1"});
   for (int Round = 0; Round < 3; ++Round) {
@@ -124,7 +169,7 @@ TEST(ScopedOptionsTest, RejectsUnknownOptionsAndBadValues) {
     Error E = Scope.enter(resolve({"-mm-test-int=many"}));
     ASSERT_TRUE(static_cast<bool>(E));
     EXPECT_EQ(toString(std::move(E)),
-              "invalid value for LLVM option '-mm-test-int'");
+              "invalid value 'many' for LLVM option '-mm-test-int'");
   }
   // A failed scope leaves the command line's value.
   EXPECT_EQ(TestInt, 1);

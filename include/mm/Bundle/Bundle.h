@@ -210,6 +210,28 @@ private:
   std::vector<Submodule> Modules;
 };
 
+/// A submodule's pass pipeline text does not parse. The driver reports it
+/// where the pipeline came from: a header field, or the command line.
+class InvalidPipelineError : public llvm::ErrorInfo<InvalidPipelineError> {
+public:
+  static char ID;
+
+  InvalidPipelineError(const Submodule &M, std::string Message)
+      : M(&M), Message(std::move(Message)) {}
+
+  const Submodule &getSubmodule() const { return *M; }
+  /// "invalid pass pipeline 'P': REASON".
+  llvm::StringRef getMessage() const { return Message; }
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  const Submodule *M;
+  std::string Message;
+};
+
 } // namespace mm
 
 #endif // MM_BUNDLE_BUNDLE_H

@@ -19,6 +19,7 @@
 namespace mlir {
 class DialectRegistry;
 class MLIRContext;
+class ScopedDiagnosticHandler;
 } // namespace mlir
 
 namespace mm {

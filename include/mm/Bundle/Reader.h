@@ -53,6 +53,12 @@ llvm::Error parseModuleHeader(llvm::StringRef Line, SubmoduleHeader &Header,
                               std::optional<unsigned> &LinesField,
                               size_t &ErrorColumn);
 
+/// The location in the bundle file of the \p Occurrence-th (0-based) field
+/// named \p Key in \p M's header line, at the field's key; invalid if the
+/// header did not come from a file, has been edited, or has no such field.
+llvm::SMLoc findHeaderField(const Submodule &M, llvm::StringRef Key,
+                            unsigned Occurrence = 0);
+
 /// True for the `key` of every header field but `lines`: kind, triple, role,
 /// opt, passes, cpu, features, mllvm and extension fields `x-...`.
 bool isKnownModuleField(llvm::StringRef Key);

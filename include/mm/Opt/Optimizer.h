@@ -12,6 +12,7 @@
 
 namespace llvm {
 class Module;
+class PassPlugin;
 class TargetMachine;
 class TargetOptions;
 } // namespace llvm
@@ -24,11 +25,18 @@ struct LLVMPipeline {
   std::string Passes;
   std::string CPU;
   std::string Features;
+  /// Loaded pass plugins: each registers its passes with the submodule's
+  /// PassBuilder, so that the pipeline can name them.
+  llvm::ArrayRef<llvm::PassPlugin> Plugins;
+  /// Print the passes as they run, as opt -debug-pass-manager does.
+  bool DebugPassManager = false;
 };
 
 /// Resolves CPU "native" to the host's CPU and adds the host's features to
 /// \p Features, as codegen::getCPUStr and getFeaturesStr do.
 void resolveNativeCPU(std::string &CPU, std::string &Features);
+
+class PassReport;
 
 /// The pipeline text for an optimization level ("O3" -> "default<O3>").
 std::string getDefaultPipeline(llvm::StringRef OptLevel);
@@ -45,10 +53,12 @@ createSubmoduleTargetMachine(
     llvm::function_ref<void(llvm::TargetOptions &)> CustomizeOptions = {});
 
 /// Parses and verifies \p M, runs \p Pipeline on it with a TargetMachine for
-/// its triple, and returns the module printed as `opt -S` prints it.
-llvm::Expected<std::string> optimizeLLVMSubmodule(const Bundle &B,
-                                                  const Submodule &M,
-                                                  const LLVMPipeline &Pipeline);
+/// its triple, and returns the module printed as `opt -S` prints it. An
+/// enabled \p Report accounts for the pipeline's passes.
+llvm::Expected<std::string>
+optimizeLLVMSubmodule(const Bundle &B, const Submodule &M,
+                      const LLVMPipeline &Pipeline,
+                      PassReport *Report = nullptr);
 
 } // namespace mm
 

@@ -41,6 +41,22 @@ struct LLVMOptionSetting {
 llvm::Expected<std::vector<LLVMOptionSetting>>
 resolveLLVMOptions(llvm::ArrayRef<std::string> Args);
 
+/// One argument of a command line as cl::ParseCommandLineOptions reads it:
+/// an occurrence of an option, or a positional argument (no Option).
+struct CommandLineArgument {
+  llvm::cl::Option *Option = nullptr;
+  std::string Value;
+  /// The words it spans: `-name=value`, or `-name` `value`.
+  std::vector<std::string> Words;
+};
+
+/// Splits \p Argv (after the program name) into its arguments, with response
+/// files expanded. Recognizes `-name=value`, `-name value` for an option that
+/// requires a value, `-name`, and the prefix form (`-j2`). Arguments after
+/// `--` are positional.
+std::vector<CommandLineArgument> splitCommandLine(int Argc,
+                                                  const char *const *Argv);
+
 /// Records the LLVM options that the process command line set, so that
 /// scopes restore them. Call once, after cl::ParseCommandLineOptions.
 void recordCommandLineOptions(int Argc, const char *const *Argv);
