@@ -51,8 +51,10 @@ struct LaunchState {
   /// Blocks a worker takes at once: few enough atomic operations for small
   /// blocks, enough chunks per worker to balance the load.
   uint64_t ChunkSize = 1;
-  std::atomic<uint64_t> NextBlock{0};
-  std::atomic<bool> Failed{false};
+  /// On a cache line of its own: every worker takes its chunks here, and
+  /// must not also invalidate the line that the other fields share.
+  alignas(64) std::atomic<uint64_t> NextBlock{0};
+  alignas(64) std::atomic<bool> Failed{false};
   std::mutex ErrorLock;
   std::string Error;
   mm_status Status = MM_SUCCESS;
@@ -177,6 +179,9 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   LaunchState L{Kernel, Config, Args,
                 uint64_t(Config.Grid.x) * Config.Grid.y * Config.Grid.z};
   uint64_t Workers = std::min<uint64_t>(Pool.getMaxConcurrency(), L.NumBlocks);
+  // Sixteen chunks per worker balance blocks of uneven cost; a chunk per
+  // block would make every small block pay for a contended atomic.
+  L.ChunkSize = std::max<uint64_t>(1, L.NumBlocks / (Workers * 16));
   ThreadPoolTaskGroup Group(Pool);
   for (uint64_t I = 0; I < Workers; ++I)
     Group.async([&L] { runWorker(L); });
