@@ -27,12 +27,14 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 
 #include <cstddef>
 #include <numeric>
@@ -104,6 +106,8 @@ enum ExtraArg : unsigned {
   ArgThreadIndex,
   ArgBlockThreads,
   ArgState,
+  ArgInRegion,
+  ArgUniforms,
   NumResumableArgs
 };
 
@@ -123,6 +127,12 @@ struct ThreadValues {
   Value *BlockScratch = nullptr;
   Value *ThreadIndex = nullptr;  ///< the linear thread index, i64
   Value *BlockThreads = nullptr; ///< threads per block, i64
+  /// True when every thread of the block runs this region (region by
+  /// region), false when warps run on their own.
+  Value *InRegion = nullptr;
+  /// In region by region runs, the values that are the same in every thread
+  /// (UniformSlot).
+  Value *Uniforms = nullptr;
 };
 } // namespace
 
@@ -765,15 +775,218 @@ valuesLiveAcross(Function &T, const SmallPtrSetImpl<BasicBlock *> &SyncBlocks) {
   return LiveAcross;
 }
 
+/// The values of \p T that may differ between the threads of a block: those
+/// computed from \p Sources, from memory or by calls with effects, and the
+/// phis of blocks reachable from a branch on such a value (threads may arrive
+/// by different edges, or in different iterations of a loop). Everything
+/// else is computed from the block's own values (parameters, block index and
+/// dimensions, shared memory addresses) the same way in every thread.
+static DenseSet<const Value *> divergentValues(Function &T,
+                                               ArrayRef<Value *> Sources) {
+  DenseSet<const Value *> Divergent(Sources.begin(), Sources.end());
+  SmallPtrSet<BasicBlock *, 16> AfterDivergentBranch;
+  SmallPtrSet<const Instruction *, 8> Flooded;
+  auto IsDivergent = [&](const Value *V) { return Divergent.contains(V); };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock &BB : T)
+      for (Instruction &I : BB) {
+        if (I.isTerminator()) {
+          if (I.getNumSuccessors() < 2 || Flooded.contains(&I))
+            continue;
+          Value *Condition = nullptr;
+          if (auto *Br = dyn_cast<BranchInst>(&I))
+            Condition = Br->getCondition();
+          else if (auto *Switch = dyn_cast<SwitchInst>(&I))
+            Condition = Switch->getCondition();
+          if (Condition && !IsDivergent(Condition))
+            continue;
+          Flooded.insert(&I);
+          SmallVector<BasicBlock *> Work(successors(&I));
+          while (!Work.empty()) {
+            BasicBlock *Next = Work.pop_back_val();
+            if (AfterDivergentBranch.insert(Next).second)
+              append_range(Work, successors(Next));
+          }
+          Changed = true;
+          continue;
+        }
+        if (I.getType()->isVoidTy() || IsDivergent(&I))
+          continue;
+        bool ThreadDependent = any_of(I.operands(), IsDivergent);
+        if (isa<PHINode>(I)) {
+          ThreadDependent |= AfterDivergentBranch.contains(&BB);
+        } else if (auto *Call = dyn_cast<CallBase>(&I)) {
+          ThreadDependent |= !Call->getCalledFunction() ||
+                             Call->isConvergent() ||
+                             Call->mayReadOrWriteMemory();
+        } else {
+          ThreadDependent |= isa<AllocaInst>(I) || I.mayReadOrWriteMemory();
+        }
+        if (ThreadDependent) {
+          Divergent.insert(&I);
+          Changed = true;
+        }
+      }
+  }
+  return Divergent;
+}
+
 namespace {
+/// A value live across a sync point that is the same in every thread: each
+/// thread keeps its copy in scratch memory, and while the block runs region
+/// by region the threads read it from a buffer of the block function, which
+/// fills it from the last thread's copies before each region. Once the
+/// thread function is inlined, the buffer is the block function's own
+/// variables: the region's loop sees a value defined outside it (a loop
+/// bound, a tile index), and addresses computed from it stay affine in the
+/// thread index.
+struct UniformSlot {
+  uint64_t ScratchOffset = 0; ///< of the threads' copies, per thread
+  uint64_t BufferOffset = 0;  ///< in the block function's buffer
+  uint64_t Size = 0;
+};
+
 /// What the block function needs to know of a resumable thread function.
 struct ResumableLayout {
   uint64_t ScratchSize = 0; ///< per thread
   /// Sync points 1 to NumBlockBarriers are block barriers, the following
   /// ones warp sync points.
   unsigned NumBlockBarriers = 0;
+  SmallVector<UniformSlot> UniformSlots;
+  uint64_t UniformBufferSize = 0;
+  /// Alias scopes of the memory that only the lowering addresses (see
+  /// tagScratchAccesses); the last is the kernel's own memory.
+  SmallVector<MDNode *> Scopes;
+  MDNode *StopScope = nullptr;
+};
+
+/// A uniform value while the thread function is being split.
+struct UniformValue {
+  Instruction *Value;
+  AllocaInst *Copies; ///< becomes the threads' copies in scratch memory
+  uint64_t BufferOffset;
+  /// Where a region that resumes with the value live reloads it.
+  SmallVector<std::pair<BasicBlock *, LoadInst *>> Reloads;
 };
 } // namespace
+
+/// Keeps uniform \p U across the sync points \p SyncBlocks where it is live:
+/// each thread stores it to its copy before the sync point, and reloads it
+/// after, from the block's slot or its own copy.
+static UniformValue keepUniformAcross(Instruction &U,
+                                      ArrayRef<BasicBlock *> SyncBlocks,
+                                      uint64_t BufferOffset,
+                                      const ThreadValues &TV) {
+  Function &T = *U.getFunction();
+  const DataLayout &DL = T.getDataLayout();
+  UniformValue Result{&U,
+                      new AllocaInst(U.getType(), DL.getAllocaAddrSpace(),
+                                     nullptr, U.getName() + ".copies",
+                                     T.getEntryBlock().getFirstInsertionPt()),
+                      BufferOffset,
+                      {}};
+  for (BasicBlock *Sync : SyncBlocks) {
+    SmallPtrSet<BasicBlock *, 1> Only{Sync};
+    if (!isLiveAcrossSync(U, Only))
+      continue;
+    new StoreInst(&U, Result.Copies, Sync->getTerminator()->getIterator());
+    BasicBlock *Resume = Sync->getSingleSuccessor();
+    IRBuilder<> B(Resume, Resume->getFirstInsertionPt());
+    Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), TV.Uniforms,
+                                               BufferOffset);
+    Value *From = B.CreateSelect(TV.InRegion, Slot, Result.Copies);
+    Result.Reloads.emplace_back(
+        Resume, B.CreateLoad(U.getType(), From, U.getName() + ".reload"));
+  }
+  return Result;
+}
+
+/// Once the thread function resumes at its sync points, points each use of
+/// \p U at the value that reaches it: U itself or a reload.
+static void rewriteUniformUses(UniformValue &U) {
+  SSAUpdater SSA;
+  SSA.Initialize(U.Value->getType(), U.Value->getName());
+  SSA.AddAvailableValue(U.Value->getParent(), U.Value);
+  for (auto [Resume, Reload] : U.Reloads)
+    SSA.AddAvailableValue(Resume, Reload);
+  SmallVector<Use *> Uses;
+  for (Use &Use : U.Value->uses())
+    Uses.push_back(&Use);
+  for (Use *Use : Uses) {
+    auto *User = cast<Instruction>(Use->getUser());
+    if (!isa<PHINode>(User)) {
+      // After the definition or the reload in the same block.
+      if (User->getParent() == U.Value->getParent())
+        continue;
+      auto Reload = find_if(U.Reloads, [&](const auto &R) {
+        return R.first == User->getParent();
+      });
+      if (Reload != U.Reloads.end()) {
+        Use->set(Reload->second);
+        continue;
+      }
+    }
+    SSA.RewriteUse(*Use);
+  }
+}
+
+/// Marks \p I as accessing the memory of alias scope \p Scope, which none of
+/// the other \p Scopes alias.
+static void tagAccess(Instruction &I, MDNode *Scope, ArrayRef<MDNode *> Scopes) {
+  LLVMContext &C = I.getContext();
+  SmallVector<Metadata *> Others;
+  for (MDNode *Other : Scopes)
+    if (Other != Scope)
+      Others.push_back(Other);
+  I.setMetadata(LLVMContext::MD_alias_scope,
+                MDNode::concatenate(I.getMetadata(LLVMContext::MD_alias_scope),
+                                    MDNode::get(C, {Scope})));
+  I.setMetadata(LLVMContext::MD_noalias,
+                MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
+                                    MDNode::get(C, Others)));
+}
+
+/// Scratch memory that only the lowering addresses (the warp exchange slots,
+/// the stops, a variable per value kept across sync points) is disjoint
+/// from all other memory and between its arrays: says so to alias analysis,
+/// so that the regions' loops need no runtime checks to be vectorized.
+/// \p UserAllocas are the kernel's own variables, which its code may address
+/// in any way. Fills \p Layout's scopes.
+static void tagScratchAccesses(Function &T,
+                               const SmallPtrSetImpl<AllocaInst *> &UserAllocas,
+                               ArrayRef<UniformValue> Uniform,
+                               const ThreadValues &TV, ResumableLayout &Layout) {
+  MDBuilder MDB(T.getContext());
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("mm.scratch");
+  DenseMap<const Value *, MDNode *> ScopeOf; // by underlying object
+  ScopeOf[TV.BlockScratch] =
+      MDB.createAnonymousAliasScope(Domain, "warp exchange");
+  Layout.Scopes.push_back(ScopeOf[TV.BlockScratch]);
+  Layout.StopScope = MDB.createAnonymousAliasScope(Domain, "stops");
+  Layout.Scopes.push_back(Layout.StopScope);
+  for (Instruction &I : T.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !UserAllocas.contains(AI)) {
+      ScopeOf[AI] = MDB.createAnonymousAliasScope(Domain, AI->getName());
+      Layout.Scopes.push_back(ScopeOf[AI]);
+    }
+  // A uniform value's reload reads its copies or the block's buffer, which
+  // is the block function's own.
+  for (const UniformValue &U : Uniform)
+    for (auto [Resume, Reload] : U.Reloads)
+      ScopeOf[Reload] = ScopeOf[U.Copies];
+  MDNode *Kernel = MDB.createAnonymousAliasScope(Domain, "kernel memory");
+  Layout.Scopes.push_back(Kernel);
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB) {
+      if (!I.mayReadOrWriteMemory())
+        continue;
+      MDNode *Scope = ScopeOf.lookup(&I);
+      if (Value *Ptr = getLoadStorePointerOperand(&I); Ptr && !Scope)
+        Scope = ScopeOf.lookup(getUnderlyingObject(Ptr));
+      tagAccess(I, Scope ? Scope : Kernel, Layout.Scopes);
+    }
+}
 
 /// Splits \p T at its sync markers and makes it resumable.
 static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
@@ -791,6 +1004,10 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
     if (!Promotable.empty())
       PromoteMemToReg(Promotable, DT);
   }
+  SmallPtrSet<AllocaInst *, 8> UserAllocas;
+  for (Instruction &I : T.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      UserAllocas.insert(AI);
 
   // Block barriers first, so that the block function tells them from warp
   // sync points by their number.
@@ -821,7 +1038,7 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
   // are recomputed at each use rather than kept in scratch memory: the
   // regions' loops then see the addresses' strides.
   constexpr unsigned RematerializationBudget = 16;
-  Argument *State = T.getArg(T.arg_size() - 1);
+  Argument *State = T.getArg(T.arg_size() - NumResumableArgs + ArgState);
   SmallVector<WeakTrackingVH> Rematerialized;
   for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
     unsigned Budget = RematerializationBudget;
@@ -842,8 +1059,24 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
   }
   RecursivelyDeleteTriviallyDeadInstructions(Rematerialized);
 
-  for (Instruction *I : valuesLiveAcross(T, SyncBlockSet))
-    DemoteRegToStack(*I, false, T.getEntryBlock().getFirstInsertionPt());
+  // The rest goes to scratch memory: uniform values as copies written at
+  // the sync points, the others as each thread's variable.
+  DenseSet<const Value *> Divergent =
+      divergentValues(T, {TV.Tid[0], TV.Tid[1], TV.Tid[2], TV.ThreadIndex,
+                          State, TV.InRegion});
+  SmallVector<UniformValue> Uniform;
+  uint64_t UniformBufferSize = 0;
+  for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
+    if (Divergent.contains(I) || !I->getType()->isSized()) {
+      DemoteRegToStack(*I, false, T.getEntryBlock().getFirstInsertionPt());
+      continue;
+    }
+    uint64_t Offset =
+        alignTo(UniformBufferSize, DL.getABITypeAlign(I->getType()));
+    UniformBufferSize = Offset + DL.getTypeAllocSize(I->getType());
+    Uniform.push_back(keepUniformAcross(*I, SyncBlocks, Offset, TV));
+  }
+  tagScratchAccesses(T, UserAllocas, Uniform, TV, Layout);
 
   // Every alloca moves to an array of the block's scratch memory, after the
   // header's, most aligned first so that the threads' copies of 4-byte
@@ -884,6 +1117,11 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
     Value *Slot = scratchElement(
         B, scratchArray(B, TV.BlockScratch, TV.BlockThreads, Offset),
         AllocSize, TV.ThreadIndex, AI->getName());
+    AllocaInst *Copies = AI;
+    if (auto U = find_if(Uniform,
+                         [&](const UniformValue &U) { return U.Copies == Copies; });
+        U != Uniform.end())
+      Layout.UniformSlots.push_back({Offset, U->BufferOffset, AllocSize});
     AI->replaceAllUsesWith(Slot);
     AI->eraseFromParent();
   }
@@ -899,6 +1137,21 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
     ReturnInst::Create(T.getContext(), Number, Sync);
     Switch->addCase(Number, Continue);
   }
+  for (UniformValue &U : Uniform)
+    rewriteUniformUses(U);
+  // Each thread records its stop, so that the store shares the alias scopes
+  // of the code inlined with it.
+  for (BasicBlock &BB : T)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      B.SetInsertPoint(Ret);
+      Value *Stops = scratchArray(B, TV.BlockScratch, TV.BlockThreads,
+                                  StopSlotOffset);
+      tagAccess(*B.CreateStore(Ret->getReturnValue(),
+                               scratchElement(B, Stops, StopSlotSize,
+                                              TV.ThreadIndex, "stop.slot")),
+                Layout.StopScope, Layout.Scopes);
+    }
+  Layout.UniformBufferSize = UniformBufferSize;
   Layout.ScratchSize = alignTo(Size, MaxAlign);
   return Layout;
 }
@@ -1107,22 +1360,36 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
   }
 
   // Each thread's stop (the sync point it waits at, 0 once it has exited)
-  // is kept in the stop array of scratch memory. Sync point k is a block
-  // barrier when k <= NumBlockBarriers, else a warp sync point.
+  // is kept in the stop array of scratch memory, where the thread function
+  // stores it. Sync point k is a block barrier when k <= NumBlockBarriers,
+  // else a warp sync point.
   Value *BlockScratch = BV.TV.BlockScratch;
   Value *BlockThreads = B.CreateZExt(BV.Threads, B.getInt64Ty(), "threads");
   Value *Stops = scratchArray(B, BlockScratch, BlockThreads, StopSlotOffset);
   Stops->setName("stops");
-  auto StopSlot = [&](Value *Linear) {
-    return scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot");
+  auto LoadStop = [&](Value *Linear) {
+    return B.CreateLoad(
+        B.getInt32Ty(),
+        scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot"), "stop");
   };
+  // The uniform values' buffer (UniformSlot).
+  Value *Uniforms = ConstantPointerNull::get(Ptr);
+  if (Layout->UniformBufferSize) {
+    IRBuilder<> AtEntry(&Block->getEntryBlock(),
+                        Block->getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Buffer = AtEntry.CreateAlloca(
+        ArrayType::get(B.getInt8Ty(), Layout->UniformBufferSize), nullptr,
+        "uniforms");
+    Buffer->setAlignment(Align(16));
+    Uniforms = Buffer;
+  }
   // Linear is the thread's i64 linear index.
-  auto CallThread = [&](Value *const Index[3], Value *Linear, Value *State) {
+  auto CallThread = [&](Value *const Index[3], Value *Linear, Value *State,
+                        bool InRegion) {
     SmallVector<Value *> CallArgs = threadCallArgs(BV, Index);
-    append_values(CallArgs, BlockScratch, Linear, BlockThreads, State);
-    Value *Stop = B.CreateCall(&T, CallArgs, "stop");
-    B.CreateStore(Stop, StopSlot(Linear));
-    return Stop;
+    append_values(CallArgs, BlockScratch, Linear, BlockThreads, State,
+                  B.getInt1(InRegion), Uniforms);
+    return B.CreateCall(&T, CallArgs, "stop");
   };
   Constant *NoStop = B.getInt32(~0u);
   Constant *NumBlockBarriers = B.getInt32(Layout->NumBlockBarriers);
@@ -1155,18 +1422,34 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
   B.SetInsertPoint(Dispatch);
   PHINode *State = B.CreatePHI(B.getInt32Ty(), 3, "state");
   State->addIncoming(B.getInt32(0), Run);
+  // Every thread waits at the same sync point: the last thread's copies of
+  // the uniform values are everyone's.
+  Value *LastThread = B.CreateSub(BlockThreads, B.getInt64(1), "last.thread");
+  for (const UniformSlot &Slot : Layout->UniformSlots)
+    B.CreateMemCpy(
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Uniforms,
+                                     Slot.BufferOffset),
+        MaybeAlign(),
+        scratchElement(B,
+                       scratchArray(B, BlockScratch, BlockThreads,
+                                    Slot.ScratchOffset),
+                       Slot.Size, LastThread),
+        MaybeAlign(), Slot.Size);
   SwitchInst *Regions = B.CreateSwitch(State, BadState, NumStates);
   B.SetInsertPoint(Check);
-  PHINode *MinPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.min");
-  PHINode *MaxPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.max");
+  // The threads agree on their stop when the OR of the stops equals their
+  // AND; unlike min and max, these reductions stay recognizable to the loop
+  // vectorizer when a region's stop is a constant.
+  PHINode *AnyPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.or");
+  PHINode *AllPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.and");
   for (unsigned K = 0; K < NumStates; ++K) {
     BasicBlock *Region = BasicBlock::Create(
         C, "region." + Twine(K), Block, Check);
     Regions->addCase(B.getInt32(K), Region);
     B.SetInsertPoint(Region);
     SmallVector<Value *> Reached = emitThreadLoops(
-        B, BV.TV.NTid, {NoStop, B.getInt32(0)},
-        [&](Value *const Index[3], ArrayRef<Value *> MinMax) {
+        B, BV.TV.NTid, {B.getInt32(0), B.getInt32(~0u)},
+        [&](Value *const Index[3], ArrayRef<Value *> OrAnd) {
           // In i64, so that the scratch addresses are affine in x.
           Value *Index64[3], *NTid64[3];
           for (unsigned D = 0; D < 3; ++D) {
@@ -1174,23 +1457,22 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
             NTid64[D] = B.CreateZExt(BV.TV.NTid[D], B.getInt64Ty());
           }
           Value *Stop = CallThread(Index, linearIndex(B, Index64, NTid64),
-                                   B.getInt32(K));
-          return SmallVector<Value *>{
-              B.CreateBinaryIntrinsic(Intrinsic::umin, MinMax[0], Stop),
-              B.CreateBinaryIntrinsic(Intrinsic::umax, MinMax[1], Stop)};
+                                   B.getInt32(K), /*InRegion=*/true);
+          return SmallVector<Value *>{B.CreateOr(OrAnd[0], Stop),
+                                      B.CreateAnd(OrAnd[1], Stop)};
         },
         /*NoInterleave=*/true);
-    MinPhi->addIncoming(Reached[0], B.GetInsertBlock());
-    MaxPhi->addIncoming(Reached[1], B.GetInsertBlock());
+    AnyPhi->addIncoming(Reached[0], B.GetInsertBlock());
+    AllPhi->addIncoming(Reached[1], B.GetInsertBlock());
     B.CreateBr(Check);
   }
   B.SetInsertPoint(Check);
   BasicBlock *Agreed = BasicBlock::Create(C, "region.agreed", Block);
   BasicBlock *General = BasicBlock::Create(C, "general", Block);
-  B.CreateCondBr(B.CreateICmpEQ(MinPhi, MaxPhi), Agreed, General);
+  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, AllPhi), Agreed, General);
   B.SetInsertPoint(Agreed);
-  B.CreateCondBr(B.CreateICmpEQ(MinPhi, B.getInt32(0)), Done, Dispatch);
-  State->addIncoming(MinPhi, Agreed);
+  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), Done, Dispatch);
+  State->addIncoming(AnyPhi, Agreed);
 
   // Otherwise (threads exited, or warps at different sync points) warp by
   // warp: sweeps over the warps run each warp whose live threads all wait
@@ -1211,9 +1493,7 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
     return emitLinearLoop(
         B, Begin, End, {NoStop, B.getInt32(0), B.getInt32(0)},
         [&](Value *Linear, ArrayRef<Value *> Acc) {
-          Value *Stop = B.CreateLoad(
-              B.getInt32Ty(), StopSlot(B.CreateZExt(Linear, B.getInt64Ty())),
-              "stop");
+          Value *Stop = LoadStop(B.CreateZExt(Linear, B.getInt64Ty()));
           Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
           return SmallVector<Value *>{
               B.CreateSelect(Exited, Acc[0],
@@ -1263,14 +1543,14 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
   B.SetInsertPoint(WarpRun);
   emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
     Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
-    Value *Stop = B.CreateLoad(B.getInt32Ty(), StopSlot(Linear64), "stop");
+    Value *Stop = LoadStop(Linear64);
     BasicBlock *Call = BasicBlock::Create(C, "thread.call", Block);
     BasicBlock *Skip = BasicBlock::Create(C, "thread.skip", Block);
     B.CreateCondBr(B.CreateICmpEQ(Stop, B.getInt32(0)), Skip, Call);
     B.SetInsertPoint(Call);
     Value *Index[3];
     ThreadIndex(Linear, Index);
-    CallThread(Index, Linear64, WarpMin);
+    CallThread(Index, Linear64, WarpMin, /*InRegion=*/false);
     B.CreateBr(Skip);
     B.SetInsertPoint(Skip);
     return SmallVector<Value *>();
@@ -1367,7 +1647,8 @@ Error mm::device::lowerKernel(LoweringState &S, Function &K) {
   append_values(Params, Ptr, Ptr, Ptr, Ptr, Ptr);
   Params.append(12, I32);
   if (Synchronizes)
-    append_values(Params, Ptr, Type::getInt64Ty(C), Type::getInt64Ty(C), I32);
+    append_values(Params, Ptr, Type::getInt64Ty(C), Type::getInt64Ty(C), I32,
+                  Type::getInt1Ty(C), Ptr);
   Function *T = Function::Create(
       FunctionType::get(Synchronizes ? I32 : Type::getVoidTy(C), Params, false),
       GlobalValue::InternalLinkage, KernelName + ".mm.thread", S.M);
@@ -1414,6 +1695,8 @@ Error mm::device::lowerKernel(LoweringState &S, Function &K) {
     TV.ThreadIndex = ExtraArg(ArgThreadIndex, "thread.index");
     TV.BlockThreads = ExtraArg(ArgBlockThreads, "block.threads");
     ExtraArg(ArgState, "state");
+    TV.InRegion = ExtraArg(ArgInRegion, "in.region");
+    TV.Uniforms = ExtraArg(ArgUniforms, "uniforms");
   }
 
   bool HasBarriers = false, HasWarpOps = false;

@@ -14,17 +14,22 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: @tile
 ; CHECK-NOT: @dynamic
 
-; CHECK-LABEL: define internal i32 @k.mm.thread(ptr %out, i32 %n, {{.*}}, ptr %block.scratch, i64 %thread.index, i64 %block.threads, i32 %state)
+; CHECK-LABEL: define internal i32 @k.mm.thread(ptr %out, i32 %n, {{.*}}, ptr %block.scratch, i64 %thread.index, i64 %block.threads, i32 %state, i1 %in.region, ptr %uniforms)
 ; Resuming: a switch on the barrier the thread stopped at.
 ; Scratch memory holds one array per value, the threads' copies side by
 ; side: the value at per-thread offset O is at O * threads + thread * size.
 ; The first arrays are the warp exchange slots (8 bytes) and the stops (4).
 ; CHECK: dispatch:
-; Here the values are at per-thread offsets 12 (shuffled), 16, 20 (sum), 24.
+; Here the values are at per-thread offsets 12 (shuffled), 16, 20 (sum), 24
+; (the copies of the loop counter i, which is the same in every thread).
 ; CHECK: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 20
 ; CHECK-NEXT: [[SUMARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[SUMOFFSET]]
 ; CHECK-NEXT: [[SUMINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
 ; CHECK-NEXT: %sum.reg2mem{{[0-9]*}} = getelementptr inbounds i8, ptr [[SUMARRAY]], i64 [[SUMINDEX]]
+; CHECK: [[IOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 24
+; CHECK-NEXT: [[IARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[IOFFSET]]
+; CHECK-NEXT: [[IINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; CHECK-NEXT: %i.copies{{[0-9]*}} = getelementptr inbounds i8, ptr [[IARRAY]], i64 [[IINDEX]]
 ; CHECK: switch i32 %state, label %[[START:.*]] [
 ; CHECK-NEXT: i32 1, label %resume
 ; CHECK-NEXT: i32 2, label %resume{{[0-9]+}}
@@ -45,7 +50,26 @@ entry:
   br label %loop
 
 ; A barrier in a loop: the loop's values live across it are in scratch.
-; CHECK: ret i32 1
+; The sum differs between threads: it is stored where it is defined and
+; loaded where it is used. The counter i is the same in every thread: each
+; thread stores its copy at the barrier, and after the barrier reads the
+; block function's buffer (region by region) or its own copy (warp by warp).
+; Every access to scratch memory is in an alias scope of its own.
+; CHECK: loop:
+; CHECK: store i32 %sum, ptr %sum.reg2mem{{[0-9]*}}, align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias
+; CHECK: sync:
+; CHECK-NEXT: store i32 %i, ptr %i.copies{{[0-9]*}}, align 4, !alias.scope [[ISCOPE:![0-9]+]], !noalias
+; Each thread stores its stop before returning it.
+; CHECK: %stop.slot = getelementptr inbounds i8
+; CHECK-NEXT: store i32 1, ptr %stop.slot, align 4, !alias.scope [[STOPSCOPE:![0-9]+]], !noalias
+; CHECK-NEXT: ret i32 1
+; CHECK: resume:
+; CHECK-NEXT: [[BUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
+; CHECK-NEXT: [[FROM:%[0-9]+]] = select i1 %in.region, ptr [[BUFFER]], ptr %i.copies{{[0-9]*}}
+; CHECK-NEXT: %i.reload = load i32, ptr [[FROM]], align 4, !alias.scope [[ISCOPE]]
+; CHECK: %other = getelementptr [64 x i32], ptr %tile, i32 0, i32 %i.reload
+; CHECK: %sum.reload = load i32, ptr %sum.reg2mem{{[0-9]*}}, align 4, !alias.scope [[SUMSCOPE]]
+; CHECK: %i.next = add i32 %i.reload, 1
 loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
   %sum = phi i32 [ 0, %entry ], [ %sum.next, %loop ]
@@ -64,7 +88,8 @@ loop:
 ; CHECK: [[INDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 8
 ; CHECK-NEXT: [[SLOT:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[INDEX]]
 ; CHECK-NEXT: store i32 %sum.next{{.*}}, ptr [[SLOT]]
-; CHECK: ret i32 3
+; CHECK: store i32 3, ptr %stop.slot{{[0-9]+}}, align 4, !alias.scope [[STOPSCOPE]]
+; CHECK-NEXT: ret i32 3
 ; CHECK: ret i32 4
 ; CHECK: ret i32 2
 ; CHECK: %d = getelementptr i32, ptr %dynamic.shared, i32 %tid.x
@@ -80,9 +105,12 @@ exit:
 }
 
 ; The block function runs all threads from state 0, then, while they all
-; stop at the same sync point, from there, region by region, keeping each
-; thread's stop in the stop array (per-thread offset 8).
+; stop at the same sync point, from there, region by region. The threads'
+; stops are in the stop array (per-thread offset 8). Before each region, the
+; buffer of uniform values gets the last thread's copies.
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %uniforms = alloca [4 x i8], align 16
 ; CHECK: %thread.scratch = load ptr
 ; CHECK: %threads = zext i32 %{{[0-9]+}} to i64
 ; CHECK-NEXT: [[STOPSOFFSET:%[0-9]+]] = mul nuw nsw i64 %threads, 8
@@ -92,27 +120,32 @@ exit:
 ; CHECK: warp.diverged:
 ; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function.1)
 ; CHECK: region.dispatch:
-; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %region.min, %region.agreed ], [ %{{[0-9]+}}, %block.agreed ]
+; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %region.or, %region.agreed ], [ %{{[0-9]+}}, %block.agreed ]
+; CHECK-NEXT: %last.thread = sub i64 %threads, 1
+; CHECK-NEXT: [[TOBUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
+; CHECK-NEXT: [[IOFFSET2:%[0-9]+]] = mul nuw nsw i64 %threads, 24
+; CHECK-NEXT: [[IARRAY2:%[0-9]+]] = getelementptr inbounds i8, ptr %thread.scratch, i64 [[IOFFSET2]]
+; CHECK-NEXT: [[ILAST:%[0-9]+]] = mul nuw nsw i64 %last.thread, 4
+; CHECK-NEXT: [[IFROM:%[0-9]+]] = getelementptr inbounds i8, ptr [[IARRAY2]], i64 [[ILAST]]
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr [[TOBUFFER]], ptr [[IFROM]], i64 4, i1 false)
 ; CHECK-NEXT: switch i32 %state, label %region.unknown [
 ; CHECK-NEXT: i32 0, label %region.0
 ; CHECK: i32 4, label %region.4
 ; CHECK: region.0:
 ; CHECK: tid.x:
 ; CHECK: %linear.tid = add nuw nsw i64
-; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %threads, i32 0)
-; CHECK-NEXT: [[STOPINDEX:%[0-9]+]] = mul nuw nsw i64 %linear.tid, 4
-; CHECK-NEXT: %stop.slot = getelementptr inbounds i8, ptr %stops, i64 [[STOPINDEX]]
-; CHECK-NEXT: store i32 %stop, ptr %stop.slot
-; CHECK: call i32 @llvm.umin.i32(i32 %{{[0-9]+}}, i32 %stop)
-; CHECK: call i32 @llvm.umax.i32(i32 %{{[0-9]+}}, i32 %stop)
+; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %threads, i32 0, i1 true, ptr %uniforms)
+; The threads agree when the OR of their stops equals the AND.
+; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
+; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
 ; The x loop is not to be interleaved, so that it vectorizes for small
 ; blocks (16 x 16 tiles).
 ; CHECK: br i1 %{{[0-9]+}}, label %tid.x, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 ; CHECK: region.check:
-; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.min, %region.max
+; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.or, %region.and
 ; CHECK-NEXT: br i1 %[[AGREED]], label %region.agreed, label %general
 ; CHECK: region.agreed:
-; CHECK-NEXT: %[[FINISHED:[0-9]+]] = icmp eq i32 %region.min, 0
+; CHECK-NEXT: %[[FINISHED:[0-9]+]] = icmp eq i32 %region.or, 0
 ; CHECK-NEXT: br i1 %[[FINISHED]], label %done, label %region.dispatch
 
 ; Otherwise warp by warp: a warp whose live threads (stop != 0) agree runs
@@ -131,7 +164,7 @@ exit:
 ; CHECK-NEXT: %[[SAMEBLOCK:[0-9]+]] = icmp ule i32 %{{[0-9]+}}, 2
 ; CHECK-NEXT: br i1 %[[SAMEBLOCK]], label %block.diverged, label %warp.diverged
 ; CHECK: thread.call:
-; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[WARPMIN]])
+; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[WARPMIN]], i1 false, ptr %uniforms)
 ; When a sweep made no progress, every live thread waits at the same block
 ; barrier, which is released: region by region again if none has exited.
 ; CHECK: block.agreed:

@@ -465,6 +465,32 @@ TEST_F(DeviceLoweringTest, ExitedThreadsLeaveLaterBarriers) {
                      {&InP, &OutP, &N}));
 }
 
+TEST_F(DeviceLoweringTest, UniformValuesAcrossBarriers) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z21uniformAcrossBarriersPKiPiii");
+  ASSERT_TRUE(K);
+  // 3 warps: warps 0 and 2 shuffle, warp 1 waits at __syncwarp.
+  for (int Threads : {96, 64}) {
+    int N = 23, M = 5, Rounds = N / M;
+    std::vector<int> In(Threads), Out(Threads, -1), Expected(Threads);
+    for (int T = 0; T < Threads; ++T)
+      In[T] = T * 13 % 41;
+    std::vector<int> Acc(Threads, 0);
+    for (int T = 0; T < Threads; ++T)
+      for (int Round = 0; Round < Rounds; ++Round)
+        Acc[T] += In[(T + Round) % Threads] + Round;
+    for (int T = 0; T < Threads; ++T) {
+      int Sum = T / 32 % 2 == 0 ? Acc[T] + Acc[T ^ 1] : Acc[T];
+      Expected[T] = Sum * Rounds + N % M;
+    }
+    const int *InP = In.data();
+    int *OutP = Out.data();
+    ASSERT_TRUE(launch(K, {2, 1, 1}, {uint32_t(Threads), 1, 1},
+                       {&InP, &OutP, &N, &M}));
+    EXPECT_EQ(Out, Expected) << Threads << " threads";
+  }
+}
+
 TEST_F(DeviceLoweringTest, DivergentBarrierTraps) {
   compileInput(CudaKernels);
   const mm_kernel_descriptor *K = kernel("_Z16divergentBarrierPij");

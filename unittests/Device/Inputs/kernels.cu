@@ -164,6 +164,29 @@ __global__ void earlyExit(const int *in, int *out, int n) {
   out[i] = tile[t] * 10 + next;
 }
 
+// Values that are the same in every thread (a quotient, a loop counter)
+// kept across barriers: read from the block function while the block runs
+// region by region, and from each thread's copy while warps run on their own
+// (after the branch on the warp) and after they meet again.
+__global__ void uniformAcrossBarriers(const int *in, int *out, int n, int m) {
+  __shared__ int tile[256];
+  unsigned t = threadIdx.x;
+  int rounds = n / m;
+  int acc = 0;
+  for (int round = 0; round < rounds; ++round) {
+    tile[t] = in[t] + round;
+    __syncthreads();
+    acc += tile[(t + round) % blockDim.x];
+    __syncthreads();
+  }
+  if (t / warpSize % 2 == 0)
+    acc += __shfl_xor_sync(0xffffffffu, acc, 1);
+  else
+    __syncwarp();
+  __syncthreads();
+  out[t] = acc * rounds + n % m;
+}
+
 // Threads below split and the others reach different barriers.
 __global__ void divergentBarrier(int *out, unsigned split) {
   if (threadIdx.x < split) {
