@@ -46,6 +46,8 @@ using namespace mm::device;
 static constexpr unsigned GridDimOffset = offsetof(mm_block_context, grid_dim);
 static constexpr unsigned BlockDimOffset = offsetof(mm_block_context, block_dim);
 static constexpr unsigned BlockIdxOffset = offsetof(mm_block_context, block_idx);
+static constexpr unsigned BlockCountXOffset =
+    offsetof(mm_block_context, block_count_x);
 static constexpr unsigned StaticSharedOffset =
     offsetof(mm_block_context, static_shared);
 static constexpr unsigned DynamicSharedOffset =
@@ -555,11 +557,19 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
   if (Name == "vprintf")
     return B.CreateCall(getVPrintfFunction(S.M),
                         {TV.Ctx, Call.getArgOperand(0), Call.getArgOperand(1)});
-  if (Name == "llvm.trap" || Name == "llvm.debugtrap" || Name == "__trap") {
+  bool Traps = Name == "llvm.trap" || Name == "llvm.debugtrap" ||
+               Name == "__trap" || Name == "__assertfail";
+  if (Traps && IsKernel) {
+    // A block function running a range of blocks leaves the context at the
+    // first: the runtime reports the block that trapped from here.
+    B.CreateStore(TV.CtaId[0], B.CreateConstInBoundsGEP1_64(
+                                   B.getInt8Ty(), TV.Ctx, BlockIdxOffset));
+  }
+  if (Traps && Name != "__assertfail") {
     emitTrap(B, TV.Ctx, TrapName);
     return nullptr;
   }
-  if (Name == "__assertfail") {
+  if (Traps) {
     emitAssertFail(B, Call, TV.Ctx, TrapName);
     return nullptr;
   }
@@ -1167,13 +1177,14 @@ static Expected<ResumableLayout> makeResumable(LoweringState &S, Function &T,
 /// carried values of the last thread. \p NoInterleave asks the loop
 /// vectorizer not to interleave the x loop, so that its vector body runs for
 /// as few as one vector's width of threads (16 x 16 tiles: interleaving 4
-/// <8 x float> iterations would need 32).
+/// <8 x float> iterations would need 32). With \p Innermost 1, only the
+/// loops over z and y: \p Body gets their indices (Index[1], Index[2]).
 static SmallVector<Value *>
 emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
                 function_ref<SmallVector<Value *>(Value *const Index[3],
                                                   ArrayRef<Value *> Carried)>
                     Body,
-                bool NoInterleave = false, int Level = 2,
+                bool NoInterleave = false, int Innermost = 0, int Level = 2,
                 Value **Index = nullptr) {
   Value *Indices[3] = {};
   if (!Index)
@@ -1196,9 +1207,10 @@ emitThreadLoops(IRBuilder<> &B, Value *const Dims[3], ArrayRef<Value *> Carried,
   }
   Index[Level] = IV;
   SmallVector<Value *> Next =
-      Level == 0 ? Body(Index, Current)
-                 : emitThreadLoops(B, Dims, Current, Body, NoInterleave,
-                                   Level - 1, Index);
+      Level == Innermost
+          ? Body(Index, Current)
+          : emitThreadLoops(B, Dims, Current, Body, NoInterleave, Innermost,
+                            Level - 1, Index);
   Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
                               /*HasNSW=*/true);
   BasicBlock *Latch = B.GetInsertBlock();
@@ -1274,35 +1286,39 @@ static BlockValues emitBlockPrologue(LoweringState &S, IRBuilder<> &B,
   return BV;
 }
 
-/// The arguments of one call of the thread function for thread \p Index.
+/// The arguments of one call of the thread function for thread \p Index of
+/// the block at \p BlockX along x (by default, the context's).
 static SmallVector<Value *> threadCallArgs(const BlockValues &BV,
-                                           Value *const Index[3]) {
+                                           Value *const Index[3],
+                                           Value *BlockX = nullptr) {
   const ThreadValues &TV = BV.TV;
   SmallVector<Value *> Args(BV.KernelArgs);
   append_values(Args, TV.Ctx, TV.StaticShared, TV.DynamicShared,
                 TV.DispatchPacket, TV.ImplicitArgs);
   append_range(Args, ArrayRef(Index, 3));
   append_range(Args, TV.NTid);
-  append_range(Args, TV.CtaId);
+  append_values(Args, BlockX ? BlockX : TV.CtaId[0], TV.CtaId[1], TV.CtaId[2]);
   append_range(Args, TV.NCtaId);
   return Args;
 }
 
-/// Emits a loop over the linear thread indices [\p Begin, \p End), which must
-/// not be empty; otherwise as emitThreadLoops.
+/// Emits a loop named \p Name over the indices [\p Begin, \p End) (linear
+/// thread indices by default, of Begin's type), which must not be empty;
+/// otherwise as emitThreadLoops.
 static SmallVector<Value *>
 emitLinearLoop(IRBuilder<> &B, Value *Begin, Value *End,
                ArrayRef<Value *> Carried,
                function_ref<SmallVector<Value *>(Value *Linear,
                                                  ArrayRef<Value *> Carried)>
-                   Body) {
+                   Body,
+               StringRef Name = "thread") {
   Function *F = B.GetInsertBlock()->getParent();
   BasicBlock *Preheader = B.GetInsertBlock();
-  BasicBlock *Header = BasicBlock::Create(F->getContext(), "thread", F,
+  BasicBlock *Header = BasicBlock::Create(F->getContext(), Name, F,
                                           Preheader->getNextNode());
   B.CreateBr(Header);
   B.SetInsertPoint(Header);
-  PHINode *IV = B.CreatePHI(B.getInt32Ty(), 2, "thread");
+  PHINode *IV = B.CreatePHI(Begin->getType(), 2, Name);
   IV->addIncoming(Begin, Preheader);
   SmallVector<PHINode *> Phis;
   SmallVector<Value *> Current;
@@ -1312,10 +1328,10 @@ emitLinearLoop(IRBuilder<> &B, Value *Begin, Value *End,
     Current.push_back(Phis.back());
   }
   SmallVector<Value *> Next = Body(IV, Current);
-  Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
-                              /*HasNSW=*/true);
+  Value *IVNext = B.CreateAdd(IV, ConstantInt::get(IV->getType(), 1), "",
+                              /*HasNUW=*/true, /*HasNSW=*/true);
   BasicBlock *Latch = B.GetInsertBlock();
-  BasicBlock *Exit = BasicBlock::Create(F->getContext(), "thread.end", F,
+  BasicBlock *Exit = BasicBlock::Create(F->getContext(), Name + ".end", F,
                                         Latch->getNextNode());
   B.CreateCondBr(B.CreateICmpULT(IVNext, End), Header, Exit);
   IV->addIncoming(IVNext, Latch);
@@ -1325,11 +1341,50 @@ emitLinearLoop(IRBuilder<> &B, Value *Begin, Value *End,
   return Next;
 }
 
+namespace {
+/// How a block function without barriers runs its threads.
+enum class ThreadOrder {
+  Block,        ///< one block: z, y, x
+  BlockRange,   ///< ctx->block_count_x blocks: z, y, block, x
+  GridRowRange, ///< the same, with block and x as one loop (usesGlobalXOnly)
+};
+} // namespace
+
+/// True when \p T uses its block and thread index along x only as
+/// `blockIdx.x * blockDim.x + threadIdx.x`, the thread's index in the grid's
+/// row: a range of blocks can then run as one loop over that index, with
+/// threadIdx.x the index and blockIdx.x 0.
+static bool usesGlobalXOnly(const ThreadValues &TV) {
+  auto IsBlockOffset = [&](Value *V) {
+    auto *Mul = dyn_cast<BinaryOperator>(V);
+    return Mul && Mul->getOpcode() == Instruction::Mul &&
+           ((Mul->getOperand(0) == TV.CtaId[0] &&
+             Mul->getOperand(1) == TV.NTid[0]) ||
+            (Mul->getOperand(0) == TV.NTid[0] &&
+             Mul->getOperand(1) == TV.CtaId[0]));
+  };
+  auto IsGlobalX = [&](User *U) {
+    auto *Add = dyn_cast<BinaryOperator>(U);
+    return Add && Add->getOpcode() == Instruction::Add &&
+           ((Add->getOperand(0) == TV.Tid[0] &&
+             IsBlockOffset(Add->getOperand(1))) ||
+            (Add->getOperand(1) == TV.Tid[0] &&
+             IsBlockOffset(Add->getOperand(0))));
+  };
+  if (!all_of(TV.Tid[0]->users(), IsGlobalX))
+    return false;
+  return all_of(TV.CtaId[0]->users(), [&](User *U) {
+    return IsBlockOffset(U) && all_of(U->users(), IsGlobalX);
+  });
+}
+
 /// Builds `__mm_block.K`: thread function \p T for every thread of the
-/// block; if \p Layout is set, region by region (T is resumable).
+/// block; if \p Layout is set, region by region (T is resumable); otherwise
+/// in \p Order.
 static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
                                     Function &T,
-                                    std::optional<ResumableLayout> Layout) {
+                                    std::optional<ResumableLayout> Layout,
+                                    ThreadOrder Order) {
   LLVMContext &C = S.M.getContext();
   PointerType *Ptr = PointerType::get(C, 0);
   Function *Block = Function::Create(
@@ -1349,12 +1404,60 @@ static Function *buildBlockFunction(LoweringState &S, Function &Kernel,
   B.CreateRetVoid();
   B.SetInsertPoint(Run);
 
-  if (!Layout) {
+  if (!Layout && Order == ThreadOrder::Block) {
     emitThreadLoops(B, BV.TV.NTid, {}, [&](Value *const Index[3],
                                           ArrayRef<Value *>) {
       B.CreateCall(&T, threadCallArgs(BV, Index));
       return SmallVector<Value *>();
     });
+    B.CreateBr(Done);
+    return Block;
+  }
+  if (!Layout) {
+    // Row by row of threads across the range's blocks (z, y, block, x): a
+    // 2D kernel's rows of consecutive blocks are then swept as one row of
+    // the grid, as a loop over the whole row would, rather than as short
+    // pieces of many rows, block after block.
+    Value *Count = B.CreateBinaryIntrinsic(
+        Intrinsic::umax,
+        B.CreateLoad(B.getInt32Ty(),
+                     B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx,
+                                                  BlockCountXOffset),
+                     "block.count.x"),
+        B.getInt32(1));
+    Value *FirstX = BV.TV.CtaId[0];
+    Value *EndX = B.CreateAdd(FirstX, Count, "block.end.x");
+    auto Rows = [&](Value *const Row[3], ArrayRef<Value *>) {
+      if (Order == ThreadOrder::GridRowRange) {
+        // In i64: the row of a large grid may not fit in 32 bits, and the
+        // kernel's own index wraps as the truncation does.
+        Type *I64 = B.getInt64Ty();
+        Value *NTidX = B.CreateZExt(BV.TV.NTid[0], I64);
+        auto RowThreads = [&](Value *GlobalX, ArrayRef<Value *>) {
+          Value *Index[3] = {B.CreateTrunc(GlobalX, B.getInt32Ty()), Row[1],
+                             Row[2]};
+          B.CreateCall(&T, threadCallArgs(BV, Index, B.getInt32(0)));
+          return SmallVector<Value *>();
+        };
+        emitLinearLoop(B, B.CreateMul(B.CreateZExt(FirstX, I64), NTidX),
+                       B.CreateMul(B.CreateZExt(EndX, I64), NTidX), {},
+                       RowThreads, "global.x");
+        return SmallVector<Value *>();
+      }
+      auto Blocks = [&](Value *BlockX, ArrayRef<Value *>) {
+        auto Threads = [&](Value *X, ArrayRef<Value *>) {
+          Value *Index[3] = {X, Row[1], Row[2]};
+          B.CreateCall(&T, threadCallArgs(BV, Index, BlockX));
+          return SmallVector<Value *>();
+        };
+        emitLinearLoop(B, B.getInt32(0), BV.TV.NTid[0], {}, Threads, "tid.x");
+        return SmallVector<Value *>();
+      };
+      emitLinearLoop(B, FirstX, EndX, {}, Blocks, "ctaid.x");
+      return SmallVector<Value *>();
+    };
+    emitThreadLoops(B, BV.TV.NTid, {}, Rows, /*NoInterleave=*/false,
+                    /*Innermost=*/1);
     B.CreateBr(Done);
     return Block;
   }
@@ -1719,9 +1822,17 @@ Error mm::device::lowerKernel(LoweringState &S, Function &K) {
         Marker && Marker->use_empty())
       Marker->eraseFromParent();
 
-  Function *Block = buildBlockFunction(S, K, *T, Layout);
+  // Blocks without barriers and shared memory are independent down to their
+  // threads: a range of them can run interleaved.
+  bool BlockRanges = !Synchronizes && StaticShared == 0 &&
+                     TV.DynamicShared->use_empty();
+  ThreadOrder Order = !BlockRanges         ? ThreadOrder::Block
+                      : usesGlobalXOnly(TV) ? ThreadOrder::GridRowRange
+                                            : ThreadOrder::BlockRange;
+  Function *Block = buildBlockFunction(S, K, *T, Layout, Order);
   uint32_t Flags = (HasBarriers ? MM_KERNEL_HAS_BARRIERS : 0) |
-                   (HasWarpOps ? MM_KERNEL_HAS_WARP_OPS : 0);
+                   (HasWarpOps ? MM_KERNEL_HAS_WARP_OPS : 0) |
+                   (BlockRanges ? MM_KERNEL_BLOCK_RANGES : 0);
   emitDescriptor(S, K, *Block, Flags, StaticShared,
                  Layout ? Layout->ScratchSize : 0);
 

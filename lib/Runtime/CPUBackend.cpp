@@ -1,10 +1,11 @@
 //===- CPUBackend.cpp - Running lowered kernels on the host's threads -----===//
 //
-// Device memory is host memory. A launch hands the grid's blocks out, one at
-// a time through an atomic counter, to a pool of worker threads; each worker
-// owns the block context, the shared memory and the per-thread scratch memory
-// of the block it runs, sized from the kernel's descriptor (BlockABI.h). A
-// trap longjmps out of the block back to its worker, which stops the launch.
+// Device memory is host memory. A launch hands the grid's blocks out, in
+// chunks of consecutive blocks through an atomic counter, to a pool of worker
+// threads; each worker owns the block context, the shared memory and the
+// per-thread scratch memory of the block it runs, sized from the kernel's
+// descriptor (BlockABI.h). A trap longjmps out of the block back to its
+// worker, which stops the launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -121,25 +122,31 @@ private:
 } // namespace
 
 /// Runs blocks of \p W's launch, a chunk of consecutive blocks at a time,
-/// until none is left or the launch failed. A trap in a block longjmps back
-/// here; the trap has recorded the error.
+/// until none is left or the launch failed: one block per call of the block
+/// function, or the chunk's blocks of one row of the grid per call if the
+/// kernel takes ranges. A trap in a block longjmps back here; the trap has
+/// recorded the error.
 static void runBlocks(Worker &W) {
   LaunchState &L = *W.Launch;
   if (setjmp(W.TrapJump))
     return;
   const mm_dim3 &Grid = L.Config.Grid;
-  mm_block_fn BlockFn = L.Kernel.Descriptor->block_fn;
+  const mm_kernel_descriptor &D = *L.Kernel.Descriptor;
+  bool Ranges = D.flags & MM_KERNEL_BLOCK_RANGES;
   while (!L.Failed.load(std::memory_order_relaxed)) {
     uint64_t First =
         L.NextBlock.fetch_add(L.ChunkSize, std::memory_order_relaxed);
     if (First >= L.NumBlocks)
       return;
     uint64_t End = std::min(First + L.ChunkSize, L.NumBlocks);
-    for (uint64_t I = First; I < End; ++I) {
-      W.Context.block_idx.x = I % Grid.x;
+    for (uint64_t I = First; I < End; I += W.Context.block_count_x) {
+      uint64_t X = I % Grid.x;
+      W.Context.block_idx.x = X;
       W.Context.block_idx.y = I / Grid.x % Grid.y;
       W.Context.block_idx.z = I / (uint64_t(Grid.x) * Grid.y);
-      BlockFn(L.Args, &W.Context);
+      W.Context.block_count_x =
+          Ranges ? std::min<uint64_t>(End - I, Grid.x - X) : 1;
+      D.block_fn(L.Args, &W.Context);
     }
   }
 }

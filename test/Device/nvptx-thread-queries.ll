@@ -13,7 +13,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: target triple = "{{.*}}"
 ; CHECK: @table = constant [2 x float]
 ; CHECK: @counter = global i32 0
-; CHECK: @__mm_kernel.k = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr } { i32 1, i32 0, i64 0, i64 0, i32 2, i32 32, i32 1024, i32 0, ptr @__mm_block.k, ptr @__mm_kernel_name.k }
+; No barriers, no shared memory: the block function runs ranges of blocks
+; (MM_KERNEL_BLOCK_RANGES).
+; CHECK: @__mm_kernel.k = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr } { i32 1, i32 4, i64 0, i64 0, i32 2, i32 32, i32 1024, i32 0, ptr @__mm_block.k, ptr @__mm_kernel_name.k }
 
 ; A function that is not a kernel keeps its name and runs as thread 0 of a
 ; one-thread block.
@@ -73,7 +75,11 @@ define void @k(ptr addrspace(1) %out, float %x) #0 {
   %n = call i32 @vprintf(ptr @fmt, ptr %args)
   %bad = icmp eq i32 %n, 0
   br i1 %bad, label %trap, label %done
-; CHECK: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function)
+; A trap first records its block in the context, which a range leaves at
+; the range's first block.
+; CHECK: [[BLOCKX:%[0-9]+]] = getelementptr inbounds i8, ptr %ctx, i64 24
+; CHECK-NEXT: store i32 %ctaid.x, ptr [[BLOCKX]]
+; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function)
 ; CHECK-NEXT: unreachable
 trap:
   call void @llvm.trap()
@@ -83,17 +89,23 @@ done:
 }
 
 ; The block function: arguments from args[i], dimensions from the context,
-; threads in loops, x innermost.
+; threads in loops over z and y, then over the range's blocks and x (the
+; kernel uses threadIdx.x on its own, see block-ranges.ll).
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK: %[[SLOT:[0-9]+]] = getelementptr inbounds ptr, ptr %args, i64 0
 ; CHECK-NEXT: %[[ARG0:[0-9]+]] = load ptr, ptr %[[SLOT]]
 ; CHECK-NEXT: load ptr, ptr %[[ARG0]]
 ; CHECK: %ntid.x = load i32
+; CHECK: %block.count.x = load i32
+; CHECK: %[[COUNT:[0-9]+]] = call i32 @llvm.umax.i32(i32 %block.count.x, i32 1)
+; CHECK-NEXT: %block.end.x = add i32 %ctaid.x, %[[COUNT]]
 ; CHECK: tid.z:
 ; CHECK: tid.y:
+; CHECK: ctaid.x{{[0-9]+}}:
+; CHECK-NEXT: %[[BLOCK:ctaid.x[0-9]+]] = phi i32 [ %ctaid.x, %tid.y ], [ %{{[0-9]+}}, %tid.x.end ]
 ; CHECK: tid.x:
-; CHECK-NEXT: %tid.x[[N:[0-9]*]] = phi i32 [ 0, %tid.y ], [ %[[NEXT:[0-9]+]], %tid.x ]
-; CHECK-NEXT: call void @k.mm.thread({{.*}}, i32 %tid.x[[N]], i32 %tid.y{{[0-9]*}}, i32 %tid.z{{[0-9]*}},
+; CHECK-NEXT: %tid.x[[N:[0-9]*]] = phi i32 [ 0, %ctaid.x{{[0-9]+}} ], [ %[[NEXT:[0-9]+]], %tid.x ]
+; CHECK-NEXT: call void @k.mm.thread({{.*}}, i32 %tid.x[[N]], i32 %tid.y{{[0-9]*}}, i32 %tid.z{{[0-9]*}}, i32 %ntid.x, i32 %ntid.y, i32 %ntid.z, i32 %[[BLOCK]], i32 %ctaid.y,
 ; CHECK-NEXT: %[[NEXT]] = add nuw nsw i32 %tid.x[[N]], 1
 ; CHECK-NEXT: icmp ult i32 %[[NEXT]], %ntid.x
 

@@ -41,11 +41,13 @@ namespace {
 // What the test's runtime entry points saw.
 thread_local std::jmp_buf TrapJump;
 thread_local std::string TrapFunction;
+thread_local mm_dim3 TrapBlock;
 thread_local std::string PrintedText;
 
-extern "C" [[noreturn]] void testDeviceTrap(mm_block_context *,
+extern "C" [[noreturn]] void testDeviceTrap(mm_block_context *Ctx,
                                             const char *Function) {
   TrapFunction = Function;
+  TrapBlock = Ctx->block_idx;
   std::longjmp(TrapJump, 1);
 }
 
@@ -194,7 +196,9 @@ protected:
   }
 
   /// Runs every block of the grid, as the CPU runtime does, with each
-  /// block's own shared and scratch memory. Returns false if it trapped.
+  /// block's own shared and scratch memory; a kernel that takes ranges of
+  /// blocks gets ranges of up to RangeSize blocks of a row of the grid.
+  /// Returns false if it trapped.
   bool launch(const mm_kernel_descriptor *K, mm_dim3 Grid, mm_dim3 Block,
               std::vector<void *> Args, uint64_t DynamicShared = 0) {
     EXPECT_EQ(K->abi_version, MM_BLOCK_ABI_VERSION);
@@ -207,13 +211,18 @@ protected:
       return reinterpret_cast<char *>(
           alignTo(reinterpret_cast<uintptr_t>(V.data()), 64));
     };
+    uint32_t Range = K->flags & MM_KERNEL_BLOCK_RANGES ? RangeSize : 1;
     for (uint32_t Z = 0; Z < Grid.z; ++Z)
       for (uint32_t Y = 0; Y < Grid.y; ++Y)
-        for (uint32_t X = 0; X < Grid.x; ++X) {
-          mm_block_context Ctx{Grid,           Block,
-                               {X, Y, Z},      0,
-                               Aligned(Static), Aligned(Dynamic),
-                               DynamicShared,  Aligned(Scratch),
+        for (uint32_t X = 0; X < Grid.x; X += Range) {
+          mm_block_context Ctx{Grid,
+                               Block,
+                               {X, Y, Z},
+                               std::min(Range, Grid.x - X),
+                               Aligned(Static),
+                               Aligned(Dynamic),
+                               DynamicShared,
+                               Aligned(Scratch),
                                nullptr};
           if (setjmp(TrapJump))
             return false;
@@ -221,6 +230,8 @@ protected:
         }
     return true;
   }
+
+  uint32_t RangeSize = 3;
 
   orc::LLJIT &jit() { return Shared ? *Shared : *JIT; }
 
@@ -237,7 +248,9 @@ TEST_F(DeviceLoweringTest, Saxpy) {
   compileInput(CudaKernels);
   const mm_kernel_descriptor *K = kernel("_Z5saxpyifPKfPf");
   ASSERT_TRUE(K);
-  EXPECT_EQ(K->flags, 0u);
+  // No barriers or shared memory: the block function takes ranges of blocks,
+  // here of 3 blocks, then the last 2.
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_BLOCK_RANGES));
   int N = 1000;
   float A = 2.5f;
   std::vector<float> X(N), Y(N), Expected(N);
@@ -535,6 +548,43 @@ TEST_F(DeviceLoweringTest, PrintfAndTrap) {
   Bad = 5;
   EXPECT_FALSE(launch(Trap, {1, 1, 1}, {64, 1, 1}, {&Bad}));
   EXPECT_EQ(TrapFunction, "_Z6trapAti");
+  // The third block of a range traps: the context names it.
+  const mm_kernel_descriptor *InBlock = kernel("_Z11trapInBlocki");
+  ASSERT_TRUE(InBlock);
+  EXPECT_EQ(InBlock->flags, unsigned(MM_KERNEL_BLOCK_RANGES));
+  Bad = 2 * 32 + 5;
+  EXPECT_FALSE(launch(InBlock, {4, 1, 1}, {32, 1, 1}, {&Bad}));
+  EXPECT_EQ(TrapBlock.x, 2u);
+}
+
+TEST_F(DeviceLoweringTest, BlockRangesOfA2DGrid) {
+  compileInput(CudaKernels);
+  // scale2D indexes with blockIdx.x * blockDim.x + threadIdx.x only (a range
+  // is one loop over x); offset2D also uses threadIdx.x on its own (a loop
+  // over the range's blocks, then x).
+  for (const char *Name : {"_Z7scale2DPKfPfii", "_Z8offset2DPKfPfii"}) {
+    const mm_kernel_descriptor *K = kernel(Name);
+    ASSERT_TRUE(K);
+    EXPECT_EQ(K->flags, unsigned(MM_KERNEL_BLOCK_RANGES));
+    bool Offset = StringRef(Name).contains("offset");
+    // 100 x 30 elements in 16 x 4 blocks: 7 x 8 blocks, partly outside.
+    int W = 100, H = 30;
+    std::vector<float> In(W * H), Out(W * H, -1), Expected(W * H);
+    for (int I = 0; I < W * H; ++I)
+      In[I] = I % 17;
+    for (int Y = 0; Y < H; ++Y)
+      for (int X = 0; X < W; ++X)
+        Expected[Y * W + X] =
+            In[Y * W + X] * 2 + X - Y + (Offset ? X % 16 : 0);
+    for (uint32_t Range : {1u, 3u, 7u}) {
+      RangeSize = Range;
+      std::fill(Out.begin(), Out.end(), -1);
+      const float *InP = In.data();
+      float *OutP = Out.data();
+      ASSERT_TRUE(launch(K, {7, 8, 1}, {16, 4, 1}, {&InP, &OutP, &W, &H}));
+      EXPECT_EQ(Out, Expected) << Name << ", ranges of " << Range;
+    }
+  }
 }
 
 TEST_F(DeviceLoweringTest, DeviceFunctionCallableFromHost) {

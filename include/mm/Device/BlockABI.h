@@ -40,7 +40,10 @@ typedef struct mm_block_context {
   mm_dim3 grid_dim;  /* blocks in the grid (gridDim / number of workgroups) */
   mm_dim3 block_dim; /* threads in a block (blockDim / workgroup size) */
   mm_dim3 block_idx; /* this block (blockIdx / workgroup id) */
-  uint32_t reserved0;
+  /* With MM_KERNEL_BLOCK_RANGES, block_fn runs this many blocks along x,
+   * from block_idx.x on (0 counts as 1); otherwise ignored. The runtime
+   * keeps block_idx.x + block_count_x <= grid_dim.x. */
+  uint32_t block_count_x;
   /* This block's static shared memory (addrspace(3) globals), at least
    * descriptor.static_shared_size bytes, 64-byte aligned, zero-filled is
    * NOT guaranteed (as on a GPU). */
@@ -57,7 +60,8 @@ typedef struct mm_block_context {
   void *runtime;
 } mm_block_context;
 
-/* Runs all threads of one block. `args[i]` points at the value of the i-th
+/* Runs all threads of one block (with MM_KERNEL_BLOCK_RANGES, of
+ * block_count_x blocks along x). `args[i]` points at the value of the i-th
  * kernel parameter (the cudaLaunchKernel convention). Returns normally; a
  * kernel that traps calls __mm_device_trap, which does not return. */
 typedef void (*mm_block_fn)(void **args, mm_block_context *ctx);
@@ -65,6 +69,10 @@ typedef void (*mm_block_fn)(void **args, mm_block_context *ctx);
 /* Flags of mm_kernel_descriptor. */
 #define MM_KERNEL_HAS_BARRIERS 0x1u /* split into work-item loops at barriers */
 #define MM_KERNEL_HAS_WARP_OPS 0x2u /* uses shuffles/votes */
+/* block_fn honors block_count_x: the kernel has no barriers, warp operations
+ * or shared memory, so the blocks of a range may run interleaved (row by row
+ * of threads across the blocks). */
+#define MM_KERNEL_BLOCK_RANGES 0x4u
 
 typedef struct mm_kernel_descriptor {
   uint32_t abi_version;        /* MM_BLOCK_ABI_VERSION */

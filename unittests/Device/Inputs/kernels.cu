@@ -219,4 +219,24 @@ __global__ void trapAt(int bad) {
     __trap();
 }
 
+__global__ void trapInBlock(int bad) {
+  if (blockIdx.x * blockDim.x + threadIdx.x == bad)
+    __trap();
+}
+
+// 2D kernels without barriers, which run ranges of blocks.
+__global__ void scale2D(const float *in, float *out, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h)
+    out[y * w + x] = in[y * w + x] * 2 + x - y;
+}
+
+__global__ void offset2D(const float *in, float *out, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h)
+    out[y * w + x] = in[y * w + x] * 2 + x - y + threadIdx.x;
+}
+
 __device__ float square(float x) { return x * x; }
