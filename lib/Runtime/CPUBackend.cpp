@@ -1,8 +1,8 @@
 //===- CPUBackend.cpp - Running lowered kernels on the host's threads -----===//
 //
 // Device memory is host memory. A launch hands the grid's blocks out, in
-// chunks of consecutive blocks through an atomic counter, to a pool of worker
-// threads; each worker owns the block context, the shared memory and the
+// chunks of consecutive blocks through an atomic counter, to workers: the
+// launching thread and threads of a pool; each worker owns the block context, the shared memory and the
 // per-thread scratch memory of the block it runs, sized from the kernel's
 // descriptor (BlockABI.h). A trap longjmps out of the block back to its
 // worker, which stops the launch.
@@ -189,9 +189,12 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   // Sixteen chunks per worker balance blocks of uneven cost; a chunk per
   // block would make every small block pay for a contended atomic.
   L.ChunkSize = std::max<uint64_t>(1, L.NumBlocks / (Workers * 16));
+  // The launching thread is a worker too: it starts at once, while the
+  // pool's threads wake up.
   ThreadPoolTaskGroup Group(Pool);
-  for (uint64_t I = 0; I < Workers; ++I)
+  for (uint64_t I = 1; I < Workers; ++I)
     Group.async([&L] { runWorker(L); });
+  runWorker(L);
   Group.wait();
   if (!L.Failed)
     return Error::success();
