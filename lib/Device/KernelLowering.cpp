@@ -557,20 +557,18 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
   if (Name == "vprintf")
     return B.CreateCall(getVPrintfFunction(S.M),
                         {TV.Ctx, Call.getArgOperand(0), Call.getArgOperand(1)});
-  bool Traps = Name == "llvm.trap" || Name == "llvm.debugtrap" ||
-               Name == "__trap" || Name == "__assertfail";
-  if (Traps && IsKernel) {
+  bool IsAssert = Name == "__assertfail";
+  if (IsAssert || Name == "llvm.trap" || Name == "llvm.debugtrap" ||
+      Name == "__trap") {
     // A block function running a range of blocks leaves the context at the
     // first: the runtime reports the block that trapped from here.
-    B.CreateStore(TV.CtaId[0], B.CreateConstInBoundsGEP1_64(
-                                   B.getInt8Ty(), TV.Ctx, BlockIdxOffset));
-  }
-  if (Traps && Name != "__assertfail") {
-    emitTrap(B, TV.Ctx, TrapName);
-    return nullptr;
-  }
-  if (Traps) {
-    emitAssertFail(B, Call, TV.Ctx, TrapName);
+    if (IsKernel)
+      B.CreateStore(TV.CtaId[0], B.CreateConstInBoundsGEP1_64(
+                                     B.getInt8Ty(), TV.Ctx, BlockIdxOffset));
+    if (IsAssert)
+      emitAssertFail(B, Call, TV.Ctx, TrapName);
+    else
+      emitTrap(B, TV.Ctx, TrapName);
     return nullptr;
   }
   Expected<Value *> WarpOp = lowerWarpOp(B, Call, Name);
@@ -873,7 +871,7 @@ struct ResumableLayout {
 
 /// A uniform value while the thread function is being split.
 struct UniformValue {
-  Instruction *Value;
+  Instruction *Def;
   AllocaInst *Copies; ///< becomes the threads' copies in scratch memory
   uint64_t BufferOffset;
   /// Where a region that resumes with the value live reloads it.
@@ -883,7 +881,7 @@ struct UniformValue {
 
 /// Keeps uniform \p U across the sync points \p SyncBlocks where it is live:
 /// each thread stores it to its copy before the sync point, and reloads it
-/// after, from the block's slot or its own copy.
+/// after, from the block function's buffer or its own copy.
 static UniformValue keepUniformAcross(Instruction &U,
                                       ArrayRef<BasicBlock *> SyncBlocks,
                                       uint64_t BufferOffset,
@@ -916,18 +914,18 @@ static UniformValue keepUniformAcross(Instruction &U,
 /// \p U at the value that reaches it: U itself or a reload.
 static void rewriteUniformUses(UniformValue &U) {
   SSAUpdater SSA;
-  SSA.Initialize(U.Value->getType(), U.Value->getName());
-  SSA.AddAvailableValue(U.Value->getParent(), U.Value);
+  SSA.Initialize(U.Def->getType(), U.Def->getName());
+  SSA.AddAvailableValue(U.Def->getParent(), U.Def);
   for (auto [Resume, Reload] : U.Reloads)
     SSA.AddAvailableValue(Resume, Reload);
   SmallVector<Use *> Uses;
-  for (Use &Use : U.Value->uses())
+  for (Use &Use : U.Def->uses())
     Uses.push_back(&Use);
   for (Use *Use : Uses) {
     auto *User = cast<Instruction>(Use->getUser());
     if (!isa<PHINode>(User)) {
       // After the definition or the reload in the same block.
-      if (User->getParent() == U.Value->getParent())
+      if (User->getParent() == U.Def->getParent())
         continue;
       auto Reload = find_if(U.Reloads, [&](const auto &R) {
         return R.first == User->getParent();
