@@ -575,10 +575,17 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
   if (!WarpOp || *WarpOp)
     return WarpOp;
   Erase = false;
-  if (Name.starts_with("__ockl_printf"))
-    return S.error("function '" + TrapName +
-                   "': device printf of amdgcn modules (hostcall '" + Name +
-                   "') is not supported");
+  // amdgcn printf: clang's hostcalls, served by the runtime under its names.
+  for (StringRef Hostcall : {"__ockl_printf_begin",
+                             "__ockl_printf_append_string_n",
+                             "__ockl_printf_append_args"})
+    if (Name == Hostcall) {
+      Call.setCalledFunction(S.M.getOrInsertFunction(
+          ("__mm_device_printf_" + Name.drop_front(strlen("__ockl_printf_")))
+              .str(),
+          Call.getFunctionType()));
+      return nullptr;
+    }
   if (Call.getCalledFunction() &&
       isDeviceSpecificCallee(*Call.getCalledFunction()))
     return S.error("function '" + TrapName + "': unsupported device intrinsic '" +

@@ -237,14 +237,48 @@ void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
   std::longjmp(W->TrapJump, 1);
 }
 
+static int32_t printWhole(const std::string &Text) {
+  std::lock_guard<std::mutex> Guard(PrintfLock);
+  std::fwrite(Text.data(), 1, Text.size(), stdout);
+  return static_cast<int32_t>(Text.size());
+}
+
 int32_t __mm_device_vprintf(mm_block_context *, const char *Format,
                             const char *Args) {
   if (!Format)
     return -1;
-  std::string Text = formatDevicePrintf(Format, Args);
-  std::lock_guard<std::mutex> Guard(PrintfLock);
-  std::fwrite(Text.data(), 1, Text.size(), stdout);
-  return static_cast<int32_t>(Text.size());
+  return printWhole(formatDevicePrintf(Format, Args));
+}
+
+uint64_t __mm_device_printf_begin(uint64_t) {
+  return reinterpret_cast<uint64_t>(new HostcallPrintf);
+}
+
+/// Prints \p Message if \p IsLast: returns the number of characters, as the
+/// device's printf returns the last call's result.
+static uint64_t finishIfLast(uint64_t Message, uint32_t IsLast) {
+  if (!IsLast)
+    return Message;
+  std::unique_ptr<HostcallPrintf> Call(
+      reinterpret_cast<HostcallPrintf *>(Message));
+  return static_cast<uint64_t>(printWhole(Call->format()));
+}
+
+uint64_t __mm_device_printf_append_string_n(uint64_t Message, const char *Str,
+                                            uint64_t Length, uint32_t IsLast) {
+  reinterpret_cast<HostcallPrintf *>(Message)->appendString(Str, Length);
+  return finishIfLast(Message, IsLast);
+}
+
+uint64_t __mm_device_printf_append_args(uint64_t Message, uint32_t NumArgs,
+                                        uint64_t Arg0, uint64_t Arg1,
+                                        uint64_t Arg2, uint64_t Arg3,
+                                        uint64_t Arg4, uint64_t Arg5,
+                                        uint64_t Arg6, uint32_t IsLast) {
+  const uint64_t Args[] = {Arg0, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6};
+  reinterpret_cast<HostcallPrintf *>(Message)->appendArgs(
+      ArrayRef(Args).take_front(std::min<uint32_t>(NumArgs, 7)));
+  return finishIfLast(Message, IsLast);
 }
 
 } // extern "C"

@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
+using namespace llvm;
 using namespace mm::runtime;
 
 namespace {
@@ -25,6 +27,30 @@ public:
 private:
   const char *Base;
   size_t Offset = 0;
+};
+
+/// Reads a hostcall printf's arguments in order: a string argument is a
+/// string item, any other the low bytes of a 64-bit item (doubles as their
+/// bits), as clang's amdgcn printf lowering passes them.
+class HostcallArgs {
+public:
+  explicit HostcallArgs(ArrayRef<HostcallPrintf::Item> Items)
+      : Items(Items) {}
+
+  template <typename T> T next() {
+    T Value{};
+    if (Next >= Items.size())
+      return Value;
+    const HostcallPrintf::Item &Arg = Items[Next++];
+    if constexpr (std::is_same_v<T, const char *>)
+      return Arg.IsString ? Arg.Text.c_str() : nullptr;
+    std::memcpy(&Value, &Arg.Bits, sizeof(T));
+    return Value;
+  }
+
+private:
+  ArrayRef<HostcallPrintf::Item> Items;
+  size_t Next = 1; // after the format
 };
 } // namespace
 
@@ -46,10 +72,10 @@ static void appendFormatted(std::string &Out, const std::string &Spec,
   Out.resize(Start + Length);
 }
 
-std::string mm::runtime::formatDevicePrintf(const char *Format,
-                                            const char *Args) {
+/// Formats \p Format with the arguments that \p Args reads in order.
+template <typename ArgReader>
+static std::string format(const char *Format, ArgReader &Args) {
   std::string Out;
-  PackedArgs Packed(Args);
   const char *P = Format;
   while (*P) {
     if (*P != '%') {
@@ -68,7 +94,7 @@ std::string mm::runtime::formatDevicePrintf(const char *Format,
       Spec.push_back(*P++);
     auto takeNumber = [&] {
       if (*P == '*') {
-        Spec += std::to_string(Packed.next<int32_t>());
+        Spec += std::to_string(Args.template next<int32_t>());
         ++P;
         return;
       }
@@ -97,9 +123,9 @@ std::string mm::runtime::formatDevicePrintf(const char *Format,
     case 'd':
     case 'i':
       if (Wide)
-        appendFormatted(Out, Spec + "lld", Packed.next<long long>());
+        appendFormatted(Out, Spec + "lld", Args.template next<long long>());
       else
-        appendFormatted(Out, Spec + "d", Packed.next<int32_t>());
+        appendFormatted(Out, Spec + "d", Args.template next<int32_t>());
       break;
     case 'u':
     case 'o':
@@ -107,12 +133,12 @@ std::string mm::runtime::formatDevicePrintf(const char *Format,
     case 'X':
       if (Wide)
         appendFormatted(Out, Spec + "ll" + Conversion,
-                        Packed.next<unsigned long long>());
+                        Args.template next<unsigned long long>());
       else
-        appendFormatted(Out, Spec + Conversion, Packed.next<uint32_t>());
+        appendFormatted(Out, Spec + Conversion, Args.template next<uint32_t>());
       break;
     case 'c':
-      appendFormatted(Out, Spec + "c", Packed.next<int32_t>());
+      appendFormatted(Out, Spec + "c", Args.template next<int32_t>());
       break;
     case 'f':
     case 'F':
@@ -122,18 +148,18 @@ std::string mm::runtime::formatDevicePrintf(const char *Format,
     case 'G':
     case 'a':
     case 'A':
-      appendFormatted(Out, Spec + Conversion, Packed.next<double>());
+      appendFormatted(Out, Spec + Conversion, Args.template next<double>());
       break;
     case 's': {
-      const char *S = Packed.next<const char *>();
+      const char *S = Args.template next<const char *>();
       appendFormatted(Out, Spec + "s", S ? S : "(null)");
       break;
     }
     case 'p':
-      appendFormatted(Out, Spec + "p", Packed.next<void *>());
+      appendFormatted(Out, Spec + "p", Args.template next<void *>());
       break;
     case 'n':
-      Packed.next<void *>();
+      Args.template next<void *>();
       break;
     default:
       // Not a conversion: print it as written, as CUDA does.
@@ -142,4 +168,35 @@ std::string mm::runtime::formatDevicePrintf(const char *Format,
     }
   }
   return Out;
+}
+
+std::string mm::runtime::formatDevicePrintf(const char *Format,
+                                            const char *Args) {
+  PackedArgs Packed(Args);
+  return format(Format, Packed);
+}
+
+void HostcallPrintf::appendString(const char *Text, uint64_t Length) {
+  Item String;
+  String.IsString = true;
+  if (Text)
+    String.Text.assign(Text, strnlen(Text, Length));
+  else if (Items.size() > 0)
+    String.Text = "(null)";
+  Items.push_back(std::move(String));
+}
+
+void HostcallPrintf::appendArgs(ArrayRef<uint64_t> Args) {
+  for (uint64_t Bits : Args) {
+    Item Arg;
+    Arg.Bits = Bits;
+    Items.push_back(std::move(Arg));
+  }
+}
+
+std::string HostcallPrintf::format() const {
+  if (Items.empty() || !Items.front().IsString)
+    return "";
+  HostcallArgs Args(Items);
+  return ::format(Items.front().Text.c_str(), Args);
 }

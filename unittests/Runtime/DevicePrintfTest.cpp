@@ -61,3 +61,40 @@ TEST(DevicePrintfTest, UnknownConversionIsPrintedAsWritten) {
   EXPECT_EQ(formatDevicePrintf("%y %d", P.data()), "%y 1");
 }
 } // namespace
+
+/// The bits that clang's amdgcn printf passes for a double.
+static uint64_t doubleBits(double Value) {
+  uint64_t Bits;
+  std::memcpy(&Bits, &Value, sizeof(Bits));
+  return Bits;
+}
+
+TEST(DevicePrintfTest, AMDGCNHostcallArguments) {
+  // printf("block %d thread %u: %.1f %s %ld %c|%5s|\n", 3, 1u, 0.5, "str",
+  //        -7L, 'x', null): the format and each string as a string (its
+  // length counts the null), any other argument as 64 bits.
+  HostcallPrintf Call;
+  const char Format[] = "block %d thread %u: %.1f %s %ld %c|%5s|\n";
+  Call.appendString(Format, sizeof(Format));
+  Call.appendArgs({3, 1, doubleBits(0.5)});
+  Call.appendString("str", 4);
+  Call.appendArgs({uint64_t(-7), 'x'});
+  Call.appendString(nullptr, 0);
+  EXPECT_EQ(Call.format(), "block 3 thread 1: 0.5 str -7 x|(null)|\n");
+}
+
+TEST(DevicePrintfTest, AMDGCNHostcallMissingArguments) {
+  // A format with no arguments, and conversions past the last argument.
+  HostcallPrintf Plain;
+  Plain.appendString("100%% done\n", 12);
+  EXPECT_EQ(Plain.format(), "100% done\n");
+  HostcallPrintf Short;
+  Short.appendString("%d %d %s", 9);
+  Short.appendArgs({5});
+  EXPECT_EQ(Short.format(), "5 0 (null)");
+  // The length bounds the string even without a null.
+  HostcallPrintf Bounded;
+  Bounded.appendString("%s!", 4);
+  Bounded.appendString("abcdef", 3);
+  EXPECT_EQ(Bounded.format(), "abc!");
+}

@@ -102,6 +102,21 @@ void __mm_device_trap(mm_block_context *ctx, const char *function)
 int32_t __mm_device_vprintf(mm_block_context *ctx, const char *format,
                             const char *args);
 
+/* amdgcn device printf: clang's hostcall calls __ockl_printf_begin,
+ * __ockl_printf_append_string_n and __ockl_printf_append_args, renamed.
+ * `begin` returns a message; each append adds the format string or a string
+ * argument (`length` counts the terminating null), or `num_args` (at most 7)
+ * 64-bit arguments, and returns the message; the append with `is_last` set
+ * prints the message whole and returns the number of characters written. */
+uint64_t __mm_device_printf_begin(uint64_t version);
+uint64_t __mm_device_printf_append_string_n(uint64_t message, const char *str,
+                                            uint64_t length, uint32_t is_last);
+uint64_t __mm_device_printf_append_args(uint64_t message, uint32_t num_args,
+                                        uint64_t arg0, uint64_t arg1,
+                                        uint64_t arg2, uint64_t arg3,
+                                        uint64_t arg4, uint64_t arg5,
+                                        uint64_t arg6, uint32_t is_last);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,11 @@
 #ifndef MM_RUNTIME_DEVICEPRINTF_H
 #define MM_RUNTIME_DEVICEPRINTF_H
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mm {
 namespace runtime {
@@ -14,6 +18,29 @@ namespace runtime {
 /// `z`/`j`/`t` integers, pointers and strings as 8 bytes. `%n` prints
 /// nothing and consumes a pointer.
 std::string formatDevicePrintf(const char *Format, const char *Args);
+
+/// One printf call of amdgcn device code, which clang lowers to hostcalls:
+/// __ockl_printf_begin, then the format string and each argument appended
+/// in order, a string (`%s`) by __ockl_printf_append_string_n, any other as
+/// a 64-bit value by __ockl_printf_append_args (doubles as their bits).
+class HostcallPrintf {
+public:
+  struct Item {
+    bool IsString = false;
+    std::string Text;  ///< a string argument; "(null)" for a null pointer
+    uint64_t Bits = 0; ///< any other argument
+  };
+
+  /// Appends the string at \p Text of at most \p Length bytes (clang counts
+  /// the terminating null).
+  void appendString(const char *Text, uint64_t Length);
+  void appendArgs(llvm::ArrayRef<uint64_t> Args);
+  /// The formatted text; conversions without an argument print 0 or null.
+  std::string format() const;
+
+private:
+  std::vector<Item> Items;
+};
 
 } // namespace runtime
 } // namespace mm
