@@ -1,11 +1,11 @@
 //===- CPUBackend.cpp - Running lowered kernels on the host's threads -----===//
 //
 // Device memory is host memory. A launch hands the grid's blocks out, in
-// chunks of consecutive blocks through an atomic counter, to workers: the
-// launching thread and threads of a pool; each worker owns the block context, the shared memory and the
-// per-thread scratch memory of the block it runs, sized from the kernel's
-// descriptor (BlockABI.h). A trap longjmps out of the block back to its
-// worker, which stops the launch.
+// chunks of consecutive blocks through an atomic counter, to workers (the
+// launching thread and threads of a pool); each worker owns the block
+// context, the shared memory and the per-thread scratch memory of the block
+// it runs, sized from the kernel's descriptor (BlockABI.h). A trap longjmps
+// out of the block back to its worker, which stops the launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +45,11 @@ AlignedBuffer allocateAligned(uint64_t Size) {
 
 /// One launch, shared by its workers.
 struct LaunchState {
+  LaunchState(const KernelInfo &Kernel, const LaunchConfig &Config,
+              void **Args)
+      : Kernel(Kernel), Config(Config), Args(Args),
+        NumBlocks(uint64_t(Config.Grid.x) * Config.Grid.y * Config.Grid.z) {}
+
   const KernelInfo &Kernel;
   const LaunchConfig &Config;
   void **Args;
@@ -139,13 +144,13 @@ static void runBlocks(Worker &W) {
     if (First >= L.NumBlocks)
       return;
     uint64_t End = std::min(First + L.ChunkSize, L.NumBlocks);
-    for (uint64_t I = First; I < End; I += W.Context.block_count_x) {
+    for (uint64_t I = First, Count; I < End; I += Count) {
       uint64_t X = I % Grid.x;
+      Count = Ranges ? std::min<uint64_t>(End - I, Grid.x - X) : 1;
       W.Context.block_idx.x = X;
       W.Context.block_idx.y = I / Grid.x % Grid.y;
       W.Context.block_idx.z = I / (uint64_t(Grid.x) * Grid.y);
-      W.Context.block_count_x =
-          Ranges ? std::min<uint64_t>(End - I, Grid.x - X) : 1;
+      W.Context.block_count_x = Count;
       D.block_fn(L.Args, &W.Context);
     }
   }
@@ -183,8 +188,7 @@ static void runWorker(LaunchState &L) {
 Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
                          void **Args) {
   std::lock_guard<std::mutex> Guard(LaunchLock);
-  LaunchState L{Kernel, Config, Args,
-                uint64_t(Config.Grid.x) * Config.Grid.y * Config.Grid.z};
+  LaunchState L(Kernel, Config, Args);
   uint64_t Workers = std::min<uint64_t>(Pool.getMaxConcurrency(), L.NumBlocks);
   // Sixteen chunks per worker balance blocks of uneven cost; a chunk per
   // block would make every small block pay for a contended atomic.
@@ -237,6 +241,7 @@ void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
   std::longjmp(W->TrapJump, 1);
 }
 
+/// Writes \p Text to standard output in one piece; returns its length.
 static int32_t printWhole(const std::string &Text) {
   std::lock_guard<std::mutex> Guard(PrintfLock);
   std::fwrite(Text.data(), 1, Text.size(), stdout);
