@@ -4,20 +4,30 @@
 #
 #   utils/quickstart.sh example   # mm-opt -O3 examples/saxpy.mml
 #   utils/quickstart.sh test      # lit + GoogleTest + fuzzer smoke run
+#   utils/quickstart.sh packages  # print the Debian packages it installs
 #
 # Idempotent: installs only missing packages (quietly), reuses build/.
 set -euo pipefail
 
 mode=${1:-example}
 case "$mode" in
-  example|test) ;;
-  *) echo "usage: $0 [example|test]" >&2; exit 2 ;;
+  example|test|packages) ;;
+  *) echo "usage: $0 [example|test|packages]" >&2; exit 2 ;;
 esac
 
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build python3 llvm-19-dev libmlir-19-dev mlir-19-tools
-          llvm-19-tools clang-19 lld-19 libfmt-dev libgtest-dev libomp-19-dev)
+# Everything the build, the tests, the examples and bench/ need, and no more:
+# the toolchain and libraries (LLVM, MLIR, clang 19 with its fuzzer and
+# sanitizer runtimes, lld, OpenMP for the benchmarks' baselines, fmt,
+# GoogleTest), the build tools, python3 for lit, and bc for bench/'s ratios.
+packages=(cmake ninja-build python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
+          llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libomp-19-dev
+          libfmt-dev libgtest-dev)
+if [ "$mode" = packages ]; then
+  echo "${packages[@]}"
+  exit 0
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
