@@ -54,8 +54,8 @@ done
 OUT="$BENCH_DIR/out/device"
 mkdir -p "$OUT"
 
-CUDA_FLAGS=(-x cuda -nocudainc -include cuda_runtime.h -I"$ROOT/include/mm-cuda"
-            -O2 -Wno-unknown-cuda-version)
+CUDA_FLAGS=(-x cuda -nocudainc -nocudalib --cuda-path="$BUILD_DIR/cuda"
+            -I"$BUILD_DIR/cuda/include" -include cuda_runtime.h -O2)
 compile() { # NAME CUDA_SOURCE C_SOURCE
   "$CLANG" "${CUDA_FLAGS[@]}" --cuda-host-only -S -emit-llvm "$2" \
     -o "$OUT/$1-host.ll"

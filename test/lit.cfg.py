@@ -27,6 +27,13 @@ if config.mm_has_fuzzer:
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang")):
     config.available_features.add("clang")
 config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
+# Both halves of a CUDA compilation with mm's CUDA headers, the same whatever
+# CUDA toolkit the machine has (CMakeLists.txt's CUDA root).
+config.substitutions.append(("%mm_cuda_flags", " ".join([
+    "-x cuda -nocudainc -nocudalib",
+    "--cuda-path=" + config.mm_cuda_root,
+    "-I" + os.path.join(config.mm_cuda_root, "include"),
+    "-include cuda_runtime.h"])))
 
 # Pass plugins built for the tests (test/mm-opt/Plugin).
 config.substitutions.append(("%mm_plugin_dir",

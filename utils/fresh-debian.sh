@@ -19,7 +19,7 @@
 # Safe for the machine it runs on:
 #   - the root keeps the /dev that debootstrap made; the machine's /dev is
 #     never bound into it (deleting the root would delete it through the bind);
-#   - /proc, /sys and /dev/shm are mounted only inside a private mount
+#   - /proc, /sys, /dev/shm and /dev/pts (a new instance) are mounted only inside a private mount
 #     namespace (unshare -m), so they vanish with it, whatever happens;
 #   - the root is deleted only when nothing is mounted under it, and with
 #     --one-file-system.
@@ -119,7 +119,7 @@ deb $mirror bookworm-updates main
 deb http://deb.debian.org/debian-security bookworm-security main
 EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-mkdir -p "$root/dev/shm"
+mkdir -p "$root/dev/shm" "$root/dev/pts"
 echo "fresh-debian.sh: root ready in $((SECONDS - start)) s" >&2
 
 # A clean clone of HEAD: committed files only, as CI sees them.
@@ -138,6 +138,7 @@ for command in "${commands[@]}"; do
       mount -t proc proc "$root/proc"
       mount -t sysfs -o ro sysfs "$root/sys"
       mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs "$root/dev/shm"
+      mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts"
       exec chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         /bin/bash -c "cd /root/mm && $command"' _ "$root" "$command"; then

@@ -17,9 +17,10 @@ clang=${CLANG:-clang-19}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Both halves include mm's small CUDA header: Debian's clang 19 does not
-# accept the installed CUDA 13 headers.
-cuda_flags="-x cuda -nocudainc -include cuda_runtime.h -I$root/include/mm-cuda -O2 -Wno-unknown-cuda-version"
+# Both halves include mm's CUDA headers, with the CUDA root of mm's build as
+# clang's CUDA installation, so that the result does not depend on whether,
+# or which, CUDA toolkit the machine has.
+cuda_flags="-x cuda -nocudainc -nocudalib --cuda-path=$build/cuda -I$build/cuda/include -include cuda_runtime.h -O2"
 "$clang" $cuda_flags --cuda-host-only -S -emit-llvm "$source" -o "$work/host.ll"
 "$clang" $cuda_flags --cuda-device-only --cuda-gpu-arch=sm_70 -S -emit-llvm \
   "$source" -o "$work/kernels.ll"

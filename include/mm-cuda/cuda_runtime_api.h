@@ -132,6 +132,12 @@ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      cudaStream_t stream __MM_DEFAULT(0));
 cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
                                        size_t *sharedMem, void *stream);
+/* The launch configuration call of CUDA before 9.2. clang names it when it
+ * parses a `<<<...>>>` in the device half of a compilation, which has no
+ * CUDA version (it links no libdevice); that half never calls it. */
+cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                              size_t sharedMem __MM_DEFAULT(0),
+                              cudaStream_t stream __MM_DEFAULT(0));
 
 #ifdef __cplusplus
 }
