@@ -19,9 +19,12 @@ llvm::StringRef getVersion();
 /// Makes --version print mm's version after LLVM's.
 void addVersionPrinter();
 
-/// Writes \p Path ("-" for standard output) through a ToolOutputFile that is
-/// kept only if \p Write succeeds and every byte reaches the file, so that a
-/// failure never leaves a partial or empty output behind.
+/// Writes \p Path ("-" for standard output). A regular file (or a new one) is
+/// written to a temporary file in its directory that is renamed over \p Path
+/// only if \p Write succeeds and every byte reached it: a failure never leaves
+/// a partial, empty or clobbered output behind, and an input that is also the
+/// output is never truncated while it is read. Standard output and other
+/// files that are not regular (a pipe, /dev/null) are written in place.
 llvm::Error
 writeOutputFile(llvm::StringRef Path,
                 llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);
