@@ -2,7 +2,8 @@
 //
 // One LLVM bitcode module per submodule, written with one BitcodeWriter so
 // that they form a multi-module bitcode file (as ThinLTO's), each carrying
-// its canonical header line in `!mm.module`. See format-spec/mml-binary-v1.md.
+// its canonical header line in `!mm.module`, inside a bitcode wrapper whose
+// header carries the payload's checksum. See format-spec/mml-binary.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "mm/Bundle/MLIRModule.h"
 #include "mm/Bundle/Reader.h"
 #include "mm/Bundle/Writer.h"
+#include "mm/Support/ChildProcess.h"
 #include "mm/Support/ToolSupport.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -24,7 +26,10 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace llvm;
 using namespace mm;
@@ -34,7 +39,111 @@ static constexpr StringLiteral BundleFormName = "bundle";
 static constexpr StringLiteral PlainFormName = "plain";
 
 bool mm::isBinaryBundle(StringRef Data) {
-  return isBitcode(Data.bytes_begin(), Data.bytes_end());
+  // isBitcode reads four bytes once the first one matches.
+  return Data.size() >= 4 && isBitcode(Data.bytes_begin(), Data.bytes_end());
+}
+
+//===----------------------------------------------------------------------===//
+// The container: a bitcode wrapper header, the integrity record, the payload
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The layout of a binary bundle's first PayloadOffset bytes (all integers
+/// little-endian): LLVM's bitcode wrapper header, which LLVM's readers skip
+/// to the payload, then mm's integrity record in the gap they ignore.
+enum ContainerLayout : size_t {
+  WrapperMagicOffset = 0,   ///< u32 0x0B17C0DE
+  WrapperVersionOffset = 4, ///< u32 0
+  WrapperPayloadOffset = 8, ///< u32 PayloadOffset
+  WrapperPayloadSize = 12,  ///< u32 the payload's size
+  WrapperCPUTypeOffset = 16, ///< u32 0
+  IntegrityMagicOffset = 20, ///< "MMBI"
+  IntegrityVersionOffset = 24, ///< u32 IntegrityVersion
+  IntegritySizeOffset = 28,    ///< u64 the payload's size
+  IntegrityChecksumOffset = 36, ///< u64 XXH3-64 of the payload
+  PayloadOffset = 48,           ///< bytes 44..47 are zero
+};
+constexpr uint32_t WrapperMagic = 0x0B17C0DE;
+constexpr StringLiteral IntegrityMagic = "MMBI";
+constexpr uint32_t IntegrityVersion = 1;
+} // namespace
+
+/// True if \p Data has mm's integrity record: it is a binary bundle, not a
+/// plain bitcode file.
+static bool hasIntegrityRecord(StringRef Data) {
+  return Data.size() >= IntegrityMagicOffset + 4 &&
+         support::endian::read32le(Data.data()) == WrapperMagic &&
+         Data.substr(IntegrityMagicOffset, 4) == IntegrityMagic;
+}
+
+/// Fills \p Header, the first PayloadOffset bytes of a binary bundle, for
+/// \p Payload.
+static void fillContainerHeader(char *Header, StringRef Payload) {
+  memset(Header, 0, PayloadOffset);
+  auto Put32 = [&](size_t Offset, uint32_t V) {
+    support::endian::write32le(Header + Offset, V);
+  };
+  auto Put64 = [&](size_t Offset, uint64_t V) {
+    support::endian::write64le(Header + Offset, V);
+  };
+  Put32(WrapperMagicOffset, WrapperMagic);
+  Put32(WrapperVersionOffset, 0);
+  Put32(WrapperPayloadOffset, PayloadOffset);
+  Put32(WrapperPayloadSize, Payload.size());
+  Put32(WrapperCPUTypeOffset, 0);
+  memcpy(Header + IntegrityMagicOffset, IntegrityMagic.data(), 4);
+  Put32(IntegrityVersionOffset, IntegrityVersion);
+  Put64(IntegritySizeOffset, Payload.size());
+  Put64(IntegrityChecksumOffset, xxh3_64bits(Payload));
+}
+
+/// Writes the container around \p Payload.
+static void writeContainer(StringRef Payload, raw_ostream &OS) {
+  char Header[PayloadOffset];
+  fillContainerHeader(Header, Payload);
+  OS.write(Header, PayloadOffset);
+  OS << Payload;
+}
+
+bool mm::sealBinaryBundle(std::string &Data) {
+  if (!hasIntegrityRecord(Data) || Data.size() < PayloadOffset ||
+      Data.size() - PayloadOffset > UINT32_MAX)
+    return false;
+  fillContainerHeader(Data.data(), StringRef(Data).drop_front(PayloadOffset));
+  return true;
+}
+
+/// The payload of \p Data, a file with an integrity record, once its header
+/// and checksum are right; a message saying what is wrong otherwise.
+static Expected<StringRef> checkContainer(StringRef Data) {
+  if (Data.size() < PayloadOffset)
+    return createStringError("the file has %zu bytes, less than its header: "
+                             "it is truncated",
+                             Data.size());
+  auto Get32 = [&](size_t Offset) {
+    return support::endian::read32le(Data.data() + Offset);
+  };
+  auto Get64 = [&](size_t Offset) {
+    return support::endian::read64le(Data.data() + Offset);
+  };
+  if (Get32(IntegrityVersionOffset) != IntegrityVersion)
+    return createStringError("unsupported integrity record version %u (this "
+                             "reader reads version %u)",
+                             Get32(IntegrityVersionOffset), IntegrityVersion);
+  uint64_t Size = Get64(IntegritySizeOffset);
+  if (Get32(WrapperPayloadOffset) != PayloadOffset ||
+      Get32(WrapperPayloadSize) != Size || Get32(WrapperVersionOffset) != 0 ||
+      Get32(WrapperCPUTypeOffset) != 0 || Get32(44) != 0)
+    return createStringError("corrupt header");
+  if (Data.size() - PayloadOffset != Size)
+    return createStringError(
+        "the file has %zu bytes, its header says %llu: it is %s",
+        Data.size(), static_cast<unsigned long long>(Size + PayloadOffset),
+        Data.size() - PayloadOffset < Size ? "truncated" : "corrupt");
+  StringRef Payload = Data.drop_front(PayloadOffset);
+  if (xxh3_64bits(Payload) != Get64(IntegrityChecksumOffset))
+    return createStringError("checksum mismatch: the file is corrupt");
+  return Payload;
 }
 
 //===----------------------------------------------------------------------===//
@@ -122,40 +231,18 @@ Error mm::writeBinaryBundle(const Bundle &B, raw_ostream &OS) {
     Writer.writeModule(*Mod);
   Writer.writeSymtab();
   Writer.writeStrtab();
-  OS.write(Buffer.data(), Buffer.size());
+  // The wrapper header's sizes are 32-bit.
+  if (Buffer.size() > UINT32_MAX - PayloadOffset)
+    return createStringError("the binary form of this bundle would be %zu "
+                             "bytes; it holds at most 4 GiB",
+                             Buffer.size());
+  writeContainer(StringRef(Buffer.data(), Buffer.size()), OS);
   return Error::success();
 }
 
 //===----------------------------------------------------------------------===//
 // Reading
 //===----------------------------------------------------------------------===//
-
-namespace mm {
-class BinaryBundleReader {
-public:
-  explicit BinaryBundleReader(std::unique_ptr<MemoryBuffer> Buffer) {
-    Result.Buffer = std::move(Buffer);
-  }
-
-  Expected<Bundle> read();
-
-private:
-  Error error(const Twine &Message) {
-    return createStringError("%s: invalid binary bundle: %s",
-                             Result.getSourceName().str().c_str(),
-                             Message.str().c_str());
-  }
-  Error moduleError(size_t Index, const Twine &Message) {
-    return error("module " + Twine(Index) + ": " + Message);
-  }
-  Error readBundleRecord(const Module &Mod);
-  Expected<SubmoduleHeader> readHeader(size_t Index, const Module &Mod);
-  Expected<std::string> printMLIRBody(size_t Index, const Module &Carrier);
-
-  Bundle Result;
-  std::optional<mlir::MLIRContext> MLIRContext;
-};
-} // namespace mm
 
 /// The strings of the single tuple of named metadata \p Name, or none.
 static std::optional<SmallVector<StringRef, 4>>
@@ -173,7 +260,39 @@ getStringTuple(const Module &Mod, StringRef Name) {
   return Strings;
 }
 
-Error BinaryBundleReader::readBundleRecord(const Module &Mod) {
+namespace {
+/// Decodes the bitcode of a binary bundle's payload, or of a plain bitcode
+/// file, into the text form. It runs in a child process: LLVM's bitcode
+/// reader and MLIR's bytecode reader are not hardened against crafted input.
+/// Its errors are plain messages; the caller names the file.
+class BitcodeDecoder {
+public:
+  BitcodeDecoder(MemoryBufferRef Bitcode, bool IsBundle)
+      : Bitcode(Bitcode), IsBundle(IsBundle) {}
+
+  /// The first line says the form and the number of submodules ("bundle N"
+  /// or "plain 1"); the bundle follows in text form, with its headers.
+  Expected<std::string> decode();
+
+private:
+  static Error moduleError(size_t Index, const Twine &Message) {
+    return createStringError("module " + Twine(Index) + ": " + Message);
+  }
+  Error readBundleRecord(const Module &Mod);
+  Expected<SubmoduleHeader> readHeader(size_t Index, const Module &Mod);
+  Expected<std::string> printMLIRBody(const Module &Carrier);
+  Expected<std::string> printModule(Module &Mod, StringRef Identifier);
+  Error decodeModules(ArrayRef<BitcodeModule> Modules);
+  Error decodePlainModule(BitcodeModule &Mod);
+
+  MemoryBufferRef Bitcode;
+  bool IsBundle;
+  Bundle Result;
+  std::optional<mlir::MLIRContext> MLIRContext;
+};
+} // namespace
+
+Error BitcodeDecoder::readBundleRecord(const Module &Mod) {
   std::optional<SmallVector<StringRef, 4>> Record =
       getStringTuple(Mod, BundleMetadata);
   if (!Record || Record->size() != 3)
@@ -181,8 +300,9 @@ Error BinaryBundleReader::readBundleRecord(const Module &Mod) {
   unsigned Version;
   if ((*Record)[0].getAsInteger(10, Version) || Version == 0 ||
       Version > BinaryFormatVersion)
-    return error("unsupported version '" + (*Record)[0] + "' (this reader " +
-                 "reads version " + Twine(BinaryFormatVersion) + ")");
+    return createStringError("unsupported version '" + (*Record)[0] +
+                             "' (this reader reads version " +
+                             Twine(BinaryFormatVersion) + ")");
   StringRef Form = (*Record)[1];
   if (Form != BundleFormName && Form != PlainFormName)
     return moduleError(0, "unknown bundle form '" + Form + "'");
@@ -191,8 +311,8 @@ Error BinaryBundleReader::readBundleRecord(const Module &Mod) {
   return Error::success();
 }
 
-Expected<SubmoduleHeader> BinaryBundleReader::readHeader(size_t Index,
-                                                         const Module &Mod) {
+Expected<SubmoduleHeader> BitcodeDecoder::readHeader(size_t Index,
+                                                     const Module &Mod) {
   std::optional<SmallVector<StringRef, 4>> Line =
       getStringTuple(Mod, ModuleHeaderMetadata);
   if (!Line || Line->size() != 1)
@@ -207,13 +327,12 @@ Expected<SubmoduleHeader> BinaryBundleReader::readHeader(size_t Index,
   return Header;
 }
 
-Expected<std::string>
-BinaryBundleReader::printMLIRBody(size_t Index, const Module &Carrier) {
+Expected<std::string> BitcodeDecoder::printMLIRBody(const Module &Carrier) {
   std::optional<SmallVector<StringRef, 4>> Data =
       getStringTuple(Carrier, MLIRBytecodeMetadata);
   if (!Data || Data->size() != 1)
-    return moduleError(Index, "MLIR submodule without a valid '!" +
-                                  MLIRBytecodeMetadata + "'");
+    return createStringError("MLIR submodule without a valid '!" +
+                             MLIRBytecodeMetadata + "'");
   if (!MLIRContext) {
     mlir::DialectRegistry Registry;
     registerMLIRDialects(Registry);
@@ -237,8 +356,8 @@ BinaryBundleReader::printMLIRBody(size_t Index, const Module &Carrier) {
   mlir::OwningOpRef<mlir::ModuleOp> Parsed =
       mlir::parseSourceFile<mlir::ModuleOp>(Sources, Config);
   if (!Parsed)
-    return moduleError(Index, "invalid MLIR bytecode" +
-                                  (Messages.empty() ? "" : ": " + Messages));
+    return createStringError("invalid MLIR bytecode" +
+                             (Messages.empty() ? "" : ": " + Messages));
   // Printed as mlir-opt prints it.
   std::string Body;
   raw_string_ostream OS(Body);
@@ -247,51 +366,183 @@ BinaryBundleReader::printMLIRBody(size_t Index, const Module &Carrier) {
   return Body;
 }
 
-Expected<Bundle> BinaryBundleReader::read() {
-  Expected<std::vector<BitcodeModule>> Modules =
-      getBitcodeModuleList(Result.Buffer->getMemBufferRef());
-  if (!Modules)
-    return error(toString(Modules.takeError()));
-  if (Modules->empty())
-    return error("no module");
-  for (size_t Index = 0, E = Modules->size(); Index != E; ++Index) {
+/// Prints \p Mod as llvm-dis does, as the module \p Identifier, after
+/// checking it as the text reader would have.
+Expected<std::string> BitcodeDecoder::printModule(Module &Mod,
+                                                  StringRef Identifier) {
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (verifyModule(Mod, &BrokenOS))
+    return createStringError("invalid module: " +
+                             StringRef(Broken).split('\n').first);
+  Mod.setModuleIdentifier(Identifier);
+  std::string Body;
+  raw_string_ostream OS(Body);
+  Mod.print(OS, nullptr);
+  return Body;
+}
+
+Error BitcodeDecoder::decodeModules(ArrayRef<BitcodeModule> Modules) {
+  if (Modules.empty())
+    return createStringError("no module");
+  for (size_t Index = 0, E = Modules.size(); Index != E; ++Index) {
     // One context per module, so that memory does not grow with the bundle.
     LLVMContext Context;
-    Expected<std::unique_ptr<Module>> Mod = (*Modules)[Index].parseModule(
-        Context);
+    Expected<std::unique_ptr<Module>> Mod =
+        BitcodeModule(Modules[Index]).parseModule(Context);
     if (!Mod)
       return moduleError(Index, toString(Mod.takeError()));
     if (Index == 0)
       if (Error E = readBundleRecord(**Mod))
-        return std::move(E);
+        return E;
     // The carrier of an empty bundle holds no submodule.
     if (E == 1 && !(*Mod)->getNamedMetadata(ModuleHeaderMetadata))
       break;
     Expected<SubmoduleHeader> Header = readHeader(Index, **Mod);
     if (!Header)
       return Header.takeError();
-    std::string Body;
+    Expected<std::string> Body = std::string();
     if (Header->Kind == ModuleKind::MLIR) {
-      Expected<std::string> Printed = printMLIRBody(Index, **Mod);
-      if (!Printed)
-        return Printed.takeError();
-      Body = std::move(*Printed);
+      Body = printMLIRBody(**Mod);
     } else {
       for (StringRef Reserved : {ModuleHeaderMetadata, BundleMetadata})
         if (NamedMDNode *Node = (*Mod)->getNamedMetadata(Reserved))
           (*Mod)->eraseNamedMetadata(Node);
-      (*Mod)->setModuleIdentifier(Header->Name + ".ll");
-      raw_string_ostream OS(Body);
-      (*Mod)->print(OS, nullptr);
+      Body = printModule(**Mod, Header->Name + ".ll");
     }
-    if (Error E = Result.add(Submodule(std::move(*Header), std::move(Body))))
+    if (!Body)
+      return moduleError(Index, toString(Body.takeError()));
+    if (Error E = Result.add(Submodule(std::move(*Header), std::move(*Body))))
       return moduleError(Index, toString(std::move(E)));
   }
+  return Error::success();
+}
+
+Error BitcodeDecoder::decodePlainModule(BitcodeModule &BM) {
+  LLVMContext Context;
+  Expected<std::unique_ptr<Module>> Mod = BM.parseModule(Context);
+  if (!Mod)
+    return Mod.takeError();
+  if ((*Mod)->getNamedMetadata(BundleMetadata))
+    return createStringError(
+        "a binary bundle without an integrity record (written by an earlier "
+        "mm); convert its text form to binary again");
+  StringRef FileName = Bitcode.getBufferIdentifier();
+  SubmoduleHeader Header;
+  Header.Name = getPlainModuleName(FileName);
+  Header.Kind = ModuleKind::LLVM;
+  Header.Triple = (*Mod)->getTargetTriple();
+  Header.Role =
+      isGPUTriple(Header.Triple) ? ModuleRole::Device : ModuleRole::Host;
+  // The identifier a plain module is parsed under: its file's name.
+  Expected<std::string> Body = printModule(**Mod, FileName);
+  if (!Body)
+    return Body.takeError();
+  Result.setPlainModule(true);
+  return Result.add(Submodule(std::move(Header), std::move(*Body)));
+}
+
+Expected<std::string> BitcodeDecoder::decode() {
+  Expected<std::vector<BitcodeModule>> Modules =
+      getBitcodeModuleList(Bitcode);
+  if (!Modules)
+    return Modules.takeError();
+  if (IsBundle) {
+    if (Error E = decodeModules(*Modules))
+      return std::move(E);
+  } else {
+    if (Modules->size() != 1)
+      return createStringError("it holds %zu modules; a bitcode file is read "
+                               "as one plain module",
+                               Modules->size());
+    if (Error E = decodePlainModule(Modules->front()))
+      return std::move(E);
+  }
+  std::string Answer = (Twine(Result.isPlainModule() ? "plain " : "bundle ") +
+                        Twine(Result.size()) + "\n")
+                           .str();
+  raw_string_ostream OS(Answer);
+  // With its headers even when plain: the first line says it is.
+  Result.setPlainModule(false);
+  writeBundle(Result, OS);
+  return Answer;
+}
+
+namespace mm {
+/// Builds the bundle that a decoder's answer describes.
+class BinaryBundleReader {
+public:
+  static Expected<Bundle> read(std::unique_ptr<MemoryBuffer> Buffer);
+};
+} // namespace mm
+
+Expected<Bundle>
+BinaryBundleReader::read(std::unique_ptr<MemoryBuffer> Buffer) {
+  StringRef Data = Buffer->getBuffer();
+  std::string FileName = Buffer->getBufferIdentifier().str();
+  bool IsBundle = hasIntegrityRecord(Data);
+  auto Invalid = [&](const Twine &Message) {
+    return createStringError("%s: invalid %s: %s", FileName.c_str(),
+                             IsBundle ? "binary bundle" : "bitcode file",
+                             Message.str().c_str());
+  };
+  StringRef Bitcode = Data;
+  if (IsBundle) {
+    Expected<StringRef> Payload = checkContainer(Data);
+    if (!Payload)
+      return Invalid(toString(Payload.takeError()));
+    Bitcode = *Payload;
+  }
+
+  // Enough for any real bundle; a corrupt count must not take the machine's
+  // memory.
+  uint64_t MemoryLimit = (uint64_t(4) << 30) + 64 * uint64_t(Bitcode.size());
+  Expected<std::string> Answer = runInChildProcess(
+      [&] {
+        return BitcodeDecoder(MemoryBufferRef(Bitcode, FileName), IsBundle)
+            .decode();
+      },
+      MemoryLimit);
+  if (!Answer) {
+    std::string Message;
+    handleAllErrors(
+        Answer.takeError(),
+        [&](const ChildProcessError &E) {
+          Message = "reading it " + E.message();
+        },
+        [&](const ErrorInfoBase &E) { Message = E.message(); });
+    return Invalid(Message);
+  }
+
+  auto [FirstLine, Text] = StringRef(*Answer).split('\n');
+  auto [Form, Count] = FirstLine.split(' ');
+  size_t Submodules;
+  if ((Form != "bundle" && Form != "plain") ||
+      Count.getAsInteger(10, Submodules))
+    return Invalid("no answer from the decoder");
+  Bundle Result;
+  Result.Buffer = std::move(Buffer);
+  Result.setPlainModule(Form == "plain");
+  if (Submodules == 0) {
+    Result.setPreamble(Text.str());
+    return std::move(Result);
+  }
+  Expected<Bundle> Decoded = readBundle(
+      MemoryBuffer::getMemBuffer(Text, FileName, false), InputForm::Detect);
+  if (!Decoded)
+    return Invalid("the decoded text does not read back: " +
+                   toString(Decoded.takeError()));
+  Result.setPreamble(Decoded->getPreamble().str());
+  // Owned bodies without a place in the file: their errors are reported in
+  // their own coordinates.
+  for (const Submodule &M : *Decoded)
+    if (Error E = Result.add(Submodule(M.header(), M.getBody().str())))
+      return Invalid(toString(std::move(E)));
   return std::move(Result);
 }
 
 Expected<Bundle> mm::readBinaryBundle(std::unique_ptr<MemoryBuffer> Buffer) {
-  return BinaryBundleReader(std::move(Buffer)).read();
+  return BinaryBundleReader::read(std::move(Buffer));
 }
 
 Error mm::writeBundleFile(const Bundle &B, StringRef Path, BundleForm Form) {

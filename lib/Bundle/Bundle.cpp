@@ -118,36 +118,56 @@ StringRef Bundle::getSourceName() const {
 
 void Bundle::setPreamble(std::string Text) { Preamble = std::move(Text); }
 
-Submodule *Bundle::lookup(StringRef Name) {
-  for (Submodule &M : Modules)
-    if (M.getName() == Name)
-      return &M;
-  return nullptr;
+void Bundle::updateIndex() const {
+  if (IndexIsCurrent)
+    return;
+  NameIndex.clear();
+  HostIndex.reset();
+  for (size_t I = 0, E = Modules.size(); I != E; ++I) {
+    // With duplicate names (reachable only by editing a header directly),
+    // the first one is found, as a scan would.
+    NameIndex.try_emplace(Modules[I].getName(), I);
+    if (!HostIndex && Modules[I].getRole() == ModuleRole::Host)
+      HostIndex = I;
+  }
+  IndexIsCurrent = true;
 }
 
 const Submodule *Bundle::lookup(StringRef Name) const {
-  return const_cast<Bundle *>(this)->lookup(Name);
+  updateIndex();
+  auto It = NameIndex.find(Name);
+  return It == NameIndex.end() ? nullptr : &Modules[It->second];
+}
+
+Submodule *Bundle::lookup(StringRef Name) {
+  const Submodule *Found = static_cast<const Bundle *>(this)->lookup(Name);
+  // The caller may edit the submodule it gets.
+  if (Found)
+    IndexIsCurrent = false;
+  return const_cast<Submodule *>(Found);
 }
 
 const Submodule *Bundle::getHost() const {
-  for (const Submodule &M : Modules)
-    if (M.getRole() == ModuleRole::Host)
-      return &M;
-  return nullptr;
+  updateIndex();
+  return HostIndex ? &Modules[*HostIndex] : nullptr;
 }
 
 Error Bundle::add(Submodule M) {
   if (!isValidModuleName(M.getName()))
     return createStringError("invalid submodule name '%s'",
                              M.getName().str().c_str());
-  if (lookup(M.getName()))
+  const Bundle &Self = *this;
+  if (Self.lookup(M.getName()))
     return createStringError("duplicate submodule name '%s'",
                              M.getName().str().c_str());
   if (M.getRole() == ModuleRole::Host)
-    if (const Submodule *Host = getHost())
+    if (const Submodule *Host = Self.getHost())
       return createStringError(
           "submodule '%s' is a second host; '%s' is already the host",
           M.getName().str().c_str(), Host->getName().str().c_str());
+  NameIndex.try_emplace(M.getName(), Modules.size());
+  if (M.getRole() == ModuleRole::Host)
+    HostIndex = Modules.size();
   Modules.push_back(std::move(M));
   return Error::success();
 }
@@ -158,11 +178,13 @@ Error Bundle::remove(StringRef Name) {
   if (It == Modules.end())
     return createStringError("no submodule named '%s'", Name.str().c_str());
   Modules.erase(It);
+  IndexIsCurrent = false;
   return Error::success();
 }
 
 Error Bundle::rename(StringRef OldName, StringRef NewName) {
-  Submodule *M = lookup(OldName);
+  const Bundle &Self = *this;
+  const Submodule *M = Self.lookup(OldName);
   if (!M)
     return createStringError("no submodule named '%s'", OldName.str().c_str());
   if (!isValidModuleName(NewName))
@@ -170,10 +192,14 @@ Error Bundle::rename(StringRef OldName, StringRef NewName) {
                              NewName.str().c_str());
   if (OldName == NewName)
     return Error::success();
-  if (lookup(NewName))
+  if (Self.lookup(NewName))
     return createStringError("duplicate submodule name '%s'",
                              NewName.str().c_str());
-  M->editHeader().Name = NewName.str();
+  size_t Position = M - Modules.data();
+  std::string New = NewName.str();
+  NameIndex.erase(M->getName());
+  Modules[Position].editHeader().Name = New;
+  NameIndex.try_emplace(New, Position);
   return Error::success();
 }
 

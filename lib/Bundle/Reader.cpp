@@ -406,7 +406,7 @@ std::string mm::findBodyTriple(ModuleKind Kind, StringRef Body) {
   return {};
 }
 
-static std::string plainModuleName(StringRef FileName) {
+std::string mm::getPlainModuleName(StringRef FileName) {
   if (FileName == "-" || FileName == "<stdin>")
     return "stdin";
   std::string Name = sys::path::stem(FileName).str();
@@ -439,8 +439,7 @@ private:
                                                SourceMgr::DK_Error, Msg));
   }
   Error readPlainModule();
-  Error readModule(size_t &Pos, StringSet<> &Names,
-                   std::optional<size_t> &HostIndex);
+  Error readModule(size_t &Pos);
 
   Bundle Result;
   StringRef Text;
@@ -451,7 +450,7 @@ private:
 Error BundleReader::readPlainModule() {
   StringRef Name = Result.Buffer->getBufferIdentifier();
   SubmoduleHeader Header;
-  Header.Name = plainModuleName(Name);
+  Header.Name = getPlainModuleName(Name);
   Header.Kind = guessModuleKind(Name, Text);
   Header.Triple = findBodyTriple(Header.Kind, Text);
   Header.Role =
@@ -462,11 +461,11 @@ Error BundleReader::readPlainModule() {
   M.Source.BodyLoc = SMLoc::getFromPointer(Text.data());
   Result.PlainModule = true;
   Result.Modules.push_back(std::move(M));
+  Result.IndexIsCurrent = false;
   return Error::success();
 }
 
-Error BundleReader::readModule(size_t &Pos, StringSet<> &Names,
-                               std::optional<size_t> &HostIndex) {
+Error BundleReader::readModule(size_t &Pos) {
   size_t Next;
   StringRef Line = lineAt(Text, Pos, Next);
   StringRef Word = Line.drop_front(DirectivePrefix.size())
@@ -490,12 +489,13 @@ Error BundleReader::readModule(size_t &Pos, StringSet<> &Names,
   }
   M.VerbatimHeader = Text.slice(Pos, Next);
   M.Source.HeaderLoc = SMLoc::getFromPointer(Line.data());
-  if (!Names.insert(M.getName()).second)
+  // The bundle's own index checks the whole-bundle rules as it grows.
+  if (!Result.NameIndex.try_emplace(M.getName(), Result.Modules.size()).second)
     return error(Line.data(), "duplicate submodule name '" + M.getName() + "'");
-  if (M.getRole() == ModuleRole::Host && HostIndex)
+  if (M.getRole() == ModuleRole::Host && Result.HostIndex)
     return error(Line.data(),
                  "submodule '" + M.getName() + "' is a second host; '" +
-                     Result.Modules[*HostIndex].getName() +
+                     Result.Modules[*Result.HostIndex].getName() +
                      "' is already the host");
 
   size_t BodyStart = Next;
@@ -521,7 +521,7 @@ Error BundleReader::readModule(size_t &Pos, StringSet<> &Names,
   M.SourceBody = Text.slice(BodyStart, Pos);
   M.Source.BodyLoc = SMLoc::getFromPointer(Text.data() + BodyStart);
   if (M.getRole() == ModuleRole::Host)
-    HostIndex = Result.Modules.size();
+    Result.HostIndex = Result.Modules.size();
   Result.Modules.push_back(std::move(M));
   return Error::success();
 }
@@ -567,10 +567,8 @@ Expected<Bundle> BundleReader::read() {
                             "submodule text");
   Result.Preamble = Text.take_front(Pos).str();
 
-  StringSet<> Names;
-  std::optional<size_t> HostIndex;
   while (Pos != Text.size())
-    if (Error E = readModule(Pos, Names, HostIndex))
+    if (Error E = readModule(Pos))
       return std::move(E);
   return std::move(Result);
 }

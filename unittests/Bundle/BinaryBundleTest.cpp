@@ -130,22 +130,55 @@ TEST_F(BinaryBundleTest, ReservedMetadataIsRejected) {
 /// crash and never a bundle.
 TEST_F(BinaryBundleTest, TruncatedInputIsAnError) {
   std::string Binary = binaryOf(Text);
-  for (size_t Size = 4; Size < Binary.size(); Size += 7) {
+  for (size_t Size = 24; Size < Binary.size(); Size += 7) {
     Expected<Bundle> B = read(StringRef(Binary).take_front(Size), "cut.mmb");
     ASSERT_FALSE(bool(B)) << "truncated to " << Size << " bytes";
     std::string Message = toString(B.takeError());
     EXPECT_TRUE(StringRef(Message).starts_with(
-        "cut.mmb: invalid binary bundle: "))
+        "cut.mmb: invalid binary bundle: the file has " + Twine(Size).str() +
+        " bytes"))
         << Message;
+    EXPECT_TRUE(StringRef(Message).ends_with("it is truncated")) << Message;
   }
 }
 
-/// Replaces the first \p From in \p Binary by \p To, of the same length.
+/// Any change to a binary bundle is caught by its checksum before the
+/// bitcode is read: single bit flips all over the file, and appended bytes.
+TEST_F(BinaryBundleTest, CorruptionIsCaughtByTheChecksum) {
+  std::string Binary = binaryOf(Text);
+  for (size_t Bit = 20 * 8; Bit < Binary.size() * 8; Bit += 61) {
+    std::string Flipped = Binary;
+    Flipped[Bit / 8] ^= char(1u << (Bit % 8));
+    Expected<Bundle> B = read(Flipped, "flip.mmb");
+    ASSERT_FALSE(bool(B)) << "bit " << Bit << " flipped";
+    // A flip in mm's magic leaves a bitcode wrapper around bitcode that is
+    // not a plain module.
+    std::string Message = toString(B.takeError());
+    EXPECT_TRUE(StringRef(Message).starts_with(
+                    "flip.mmb: invalid binary bundle: ") ||
+                StringRef(Message).starts_with("flip.mmb: invalid bitcode file: "))
+        << Message;
+  }
+  std::string Payload = StringRef(Binary).drop_front(48).str();
+  Payload[Payload.size() / 2] ^= 1;
+  Expected<Bundle> B = read(Binary.substr(0, 48) + Payload, "flip.mmb");
+  ASSERT_FALSE(bool(B));
+  EXPECT_EQ(toString(B.takeError()),
+            "flip.mmb: invalid binary bundle: checksum mismatch: the file is "
+            "corrupt");
+  B = read(Binary + "junk", "long.mmb");
+  ASSERT_FALSE(bool(B));
+  EXPECT_TRUE(StringRef(toString(B.takeError())).ends_with("it is corrupt"));
+}
+
+/// Replaces the first \p From in \p Binary by \p To, of the same length, and
+/// seals the result as a writer would: what a crafted file looks like.
 static std::string patch(std::string Binary, StringRef From, StringRef To) {
   size_t At = Binary.find(From.str());
   EXPECT_NE(At, std::string::npos) << From.str();
   if (At != std::string::npos)
     Binary.replace(At, From.size(), To.str());
+  EXPECT_TRUE(sealBinaryBundle(Binary));
   return Binary;
 }
 
@@ -192,23 +225,49 @@ TEST_F(BinaryBundleTest, CorruptMLIRBytecodeIsAnError) {
   for (size_t Offset = 8; Offset < 64; Offset += 3) {
     std::string Damaged = Binary;
     Damaged[At + Offset] ^= 0x5a;
+    ASSERT_TRUE(sealBinaryBundle(Damaged));
     Expected<Bundle> B = read(Damaged, "bad.mmb");
     if (!B)
       EXPECT_TRUE(StringRef(toString(B.takeError()))
-                      .starts_with("bad.mmb: invalid binary bundle: module 1: "));
+                      .starts_with("bad.mmb: invalid binary bundle: "));
   }
 }
 
-/// Bitcode that is not a bundle: an ordinary module, and a bundle's module
-/// that lost its header.
-TEST_F(BinaryBundleTest, BitcodeWithoutBundleRecords) {
+/// Damage that LLVM's bitcode reader does not survive (whatever it does:
+/// an error, an abort, a crash) is an error of the reader, never a crash of
+/// the caller.
+TEST_F(BinaryBundleTest, CraftedBitcodeNeverCrashesTheCaller) {
+  std::string Binary = binaryOf(Text);
+  for (size_t Offset = 48; Offset < Binary.size(); Offset += 37) {
+    std::string Damaged = Binary;
+    Damaged[Offset] ^= 0xff;
+    ASSERT_TRUE(sealBinaryBundle(Damaged));
+    Expected<Bundle> B = read(Damaged, "bad.mmb");
+    if (!B)
+      EXPECT_TRUE(StringRef(toString(B.takeError()))
+                      .starts_with("bad.mmb: invalid binary bundle: "));
+  }
+}
+
+/// Bitcode without mm's integrity record is a plain module, as a .ll file
+/// is; several modules, or a bundle's modules without the record, are not.
+TEST_F(BinaryBundleTest, PlainBitcode) {
   LLVMContext Context;
   Module Plain("plain", Context);
+  Plain.setTargetTriple("nvptx64-nvidia-cuda");
   std::string Binary;
   raw_string_ostream OS(Binary);
   WriteBitcodeToFile(Plain, OS);
-  EXPECT_EQ(readError(Binary), "bad.mmb: invalid binary bundle: module 0: no "
-                               "valid '!mm.bundle' record");
+  Expected<Bundle> B = read(Binary, "dir/k.bc");
+  ASSERT_TRUE(succeeded(B.takeError()));
+  ASSERT_EQ(B->size(), 1u);
+  EXPECT_TRUE(B->isPlainModule());
+  const Submodule &M = B->submodules().front();
+  EXPECT_EQ(M.getName(), "k");
+  EXPECT_EQ(M.getKind(), ModuleKind::LLVM);
+  EXPECT_EQ(M.getRole(), ModuleRole::Device);
+  EXPECT_EQ(M.getTriple(), "nvptx64-nvidia-cuda");
+  EXPECT_TRUE(M.getBody().contains("target triple = \"nvptx64-nvidia-cuda\""));
 
   Module First("first", Context), Second("second", Context);
   for (Module *M : {&First, &Second})
@@ -222,8 +281,15 @@ TEST_F(BinaryBundleTest, BitcodeWithoutBundleRecords) {
   Writer.writeModule(Second);
   Writer.writeStrtab();
   EXPECT_EQ(readError(StringRef(Buffer.data(), Buffer.size())),
-            "bad.mmb: invalid binary bundle: module 0: no valid '!mm.module' "
-            "header");
+            "bad.mmb: invalid bitcode file: it holds 2 modules; a bitcode "
+            "file is read as one plain module");
+  std::string Old;
+  raw_string_ostream OldOS(Old);
+  WriteBitcodeToFile(First, OldOS);
+  EXPECT_EQ(readError(Old),
+            "bad.mmb: invalid bitcode file: a binary bundle without an "
+            "integrity record (written by an earlier mm); convert its text "
+            "form to binary again");
 }
 
 TEST_F(BinaryBundleTest, UnsupportedVersion) {

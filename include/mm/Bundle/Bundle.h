@@ -11,6 +11,7 @@
 #define MM_BUNDLE_BUNDLE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -158,13 +159,20 @@ public:
 
   size_t size() const { return Modules.size(); }
   bool empty() const { return Modules.empty(); }
-  std::vector<Submodule> &submodules() { return Modules; }
+  /// Mutable access to the submodules. Their names and roles may change
+  /// through it, so the bundle indexes them again on its next lookup.
+  std::vector<Submodule> &submodules() {
+    IndexIsCurrent = false;
+    return Modules;
+  }
   const std::vector<Submodule> &submodules() const { return Modules; }
-  auto begin() { return Modules.begin(); }
+  auto begin() { return submodules().begin(); }
   auto end() { return Modules.end(); }
   auto begin() const { return Modules.begin(); }
   auto end() const { return Modules.end(); }
 
+  /// The submodule named \p Name, or null. Constant time while no submodule
+  /// was reached mutably since the last lookup or add.
   Submodule *lookup(llvm::StringRef Name);
   const Submodule *lookup(llvm::StringRef Name) const;
   /// The host submodule, if there is one.
@@ -204,10 +212,19 @@ private:
   friend class BundleReader;
   friend class BinaryBundleReader;
 
+  /// Indexes the submodules by name, and finds the host, unless the index
+  /// is current.
+  void updateIndex() const;
+
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
   std::string Preamble;
   bool PlainModule = false;
   std::vector<Submodule> Modules;
+  /// The position of each submodule by name, and the host's: what keeps
+  /// add, lookup and getHost from scanning the bundle.
+  mutable llvm::StringMap<size_t> NameIndex;
+  mutable std::optional<size_t> HostIndex;
+  mutable bool IndexIsCurrent = true;
 };
 
 /// A submodule's pass pipeline text does not parse. The driver reports it

@@ -37,8 +37,8 @@ InputForm getInputForm(llvm::StringRef Path);
 /// Reads a bundle from \p Buffer, which the bundle then owns. The buffer's
 /// identifier names the file in diagnostics and, for a plain module, gives
 /// the submodule its name and kind (from the extension). A buffer that
-/// starts with LLVM bitcode's magic is a binary bundle (readBinaryBundle),
-/// whatever \p Form says.
+/// starts with LLVM bitcode's magic is a binary bundle or a plain bitcode
+/// module (readBinaryBundle), whatever \p Form says.
 llvm::Expected<Bundle> readBundle(std::unique_ptr<llvm::MemoryBuffer> Buffer,
                                   InputForm Form = InputForm::Detect);
 
@@ -67,6 +67,11 @@ bool isKnownModuleField(llvm::StringRef Key);
 /// (`mllvm` appends). Fails on an unknown key or an invalid value.
 llvm::Error setModuleField(SubmoduleHeader &Header, llvm::StringRef Key,
                            llvm::StringRef Value);
+
+/// The submodule name of a plain module read from \p FileName: its stem,
+/// with characters that names cannot hold replaced by '_' ("stdin" for
+/// standard input).
+std::string getPlainModuleName(llvm::StringRef FileName);
 
 /// Infers a plain module's kind from its buffer name and text.
 ModuleKind guessModuleKind(llvm::StringRef FileName, llvm::StringRef Text);
