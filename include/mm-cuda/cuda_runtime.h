@@ -42,6 +42,19 @@
 /* The host API: types, error codes and the runtime functions. */
 #include "cuda_runtime_api.h"
 
+/* The typed overloads of CUDA's cuda_runtime.h: `cudaMalloc(&p, bytes)` for
+ * any `T *p`. */
+template <class T>
+static __inline__ __host__ cudaError_t cudaMalloc(T **devPtr, size_t size) {
+  return ::cudaMalloc((void **)(void *)devPtr, size);
+}
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaMallocManaged(T **devPtr, size_t size,
+                  unsigned int flags = cudaMemAttachGlobal) {
+  return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+
 /*===-------------------------- Device built-ins --------------------------===*/
 
 #include <__clang_cuda_builtin_vars.h>

@@ -1,6 +1,7 @@
 //===- Bundle.cpp - In-memory multi-module bundle -------------------------===//
 
 #include "mm/Bundle/Bundle.h"
+#include "mm/Bundle/Reader.h"
 #include "mm/Bundle/Writer.h"
 #include "mm/Support/Diagnostics.h"
 
@@ -222,6 +223,15 @@ Error Bundle::moduleError(const Submodule &M, const Twine &Message,
     Loc = M.getSourceInfo().BodyLoc;
   return makeDiagnosticError(
       diagnose(Loc, Kind, "submodule '" + M.getName() + "': " + Message));
+}
+
+Error Bundle::fieldError(const Submodule &M, StringRef Key,
+                         unsigned Occurrence, const Twine &Message) const {
+  SMLoc Loc = findHeaderField(M, Key, Occurrence);
+  if (!Loc.isValid())
+    return moduleError(M, Message);
+  return makeDiagnosticError(diagnose(
+      Loc, SourceMgr::DK_Error, "submodule '" + M.getName() + "': " + Message));
 }
 
 Error Bundle::bodyError(const Submodule &M, unsigned Line, unsigned Column,

@@ -87,6 +87,13 @@ static cl::opt<unsigned>
                   "threads); the output does not depend on N"),
          cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(LlcCategory));
 
+/// mm-llc's own options, and the codegen flags it reads once for the whole
+/// run: a header's mllvm= cannot set them.
+static SmallPtrSet<cl::Option *, 32> &toolOptions() {
+  static SmallPtrSet<cl::Option *, 32> Options;
+  return Options;
+}
+
 namespace {
 /// The work on one submodule.
 struct Job {
@@ -240,12 +247,17 @@ static Error compileBundle(
       if (!Embed)
         continue;
     }
-    Expected<std::vector<LLVMOptionSetting>> Settings =
-        resolveLLVMOptions(M.getOptions().LLVMArgs);
-    if (!Settings) {
-      Errors = joinErrors(std::move(Errors),
-                          B.moduleError(M, toString(Settings.takeError())));
-      continue;
+    std::vector<LLVMOptionSetting> Settings;
+    for (auto [I, Arg] : enumerate(M.getOptions().LLVMArgs)) {
+      Expected<std::vector<LLVMOptionSetting>> Resolved =
+          resolveLLVMOptions({Arg}, toolOptions());
+      if (!Resolved) {
+        Errors = joinErrors(std::move(Errors),
+                            B.fieldError(M, "mllvm", I,
+                                         toString(Resolved.takeError())));
+        continue;
+      }
+      Settings.push_back(Resolved->front());
     }
     CodeGenFileType PartType = FileType;
     if (Embed)
@@ -256,7 +268,7 @@ static Error compileBundle(
       Errors = joinErrors(std::move(Errors), Options.takeError());
       continue;
     }
-    AllJobs.push_back({&M, std::move(*Options), std::move(*Settings), Embed,
+    AllJobs.push_back({&M, std::move(*Options), std::move(Settings), Embed,
                        {}, {}});
   }
   if (Errors)
@@ -339,6 +351,7 @@ int mm::llcMain(int argc, char **argv) {
   initializeCodeGen(Registry);
   initializeTarget(Registry);
   addVersionPrinter();
+  toolOptions() = getOptionsInCategory(LlcCategory);
   cl::HideUnrelatedOptions({&LlcCategory, &getColorCategory()});
   // The codegen flags that every submodule's compilation uses by default.
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
@@ -348,6 +361,7 @@ int mm::llcMain(int argc, char **argv) {
     assert(Flag && "llc's codegen flags are registered");
     Flag->addCategory(LlcCategory);
     Flag->setHiddenFlag(cl::NotHidden);
+    toolOptions().insert(Flag);
   }
   cl::ParseCommandLineOptions(
       argc, argv,

@@ -126,11 +126,21 @@ static cl::opt<bool> DebugPassManager(
 
 // Set in the worker processes that mm-opt starts (see Worker.h): a worker
 // processes all its submodules in-process.
-static cl::opt<bool> IsWorker("mm-worker", cl::ReallyHidden);
+static cl::opt<bool> IsWorker("mm-worker", cl::ReallyHidden,
+                              cl::cat(OptCategory));
 // A worker that shares the groups with the other lanes: the directory where
 // the lanes claim groups, and its own lane number.
-static cl::opt<std::string> WorkerClaims("mm-worker-claims", cl::ReallyHidden);
-static cl::opt<unsigned> WorkerLane("mm-worker-lane", cl::ReallyHidden);
+static cl::opt<std::string> WorkerClaims("mm-worker-claims", cl::ReallyHidden,
+                                         cl::cat(OptCategory));
+static cl::opt<unsigned> WorkerLane("mm-worker-lane", cl::ReallyHidden,
+                                    cl::cat(OptCategory));
+
+/// mm-opt's own options, and the codegen flags it reads once for the whole
+/// run (-mcpu, -mattr): a header's mllvm= cannot set them.
+static SmallPtrSet<cl::Option *, 32> &toolOptions() {
+  static SmallPtrSet<cl::Option *, 32> Options;
+  return Options;
+}
 
 /// -time-passes and -stats, taken over from LLVM's options after parsing:
 /// mm-opt reports them per submodule (see PassReport.h).
@@ -279,7 +289,7 @@ resolveSubmoduleOptions(const Bundle &B, const Submodule &M,
   Error Errors = Error::success();
   for (auto [Arg, Origin] : zip(M.getOptions().LLVMArgs, Origins.LLVMArgs)) {
     Expected<std::vector<LLVMOptionSetting>> Resolved =
-        resolveLLVMOptions({Arg});
+        resolveLLVMOptions({Arg}, toolOptions());
     if (!Resolved) {
       Errors = joinErrors(std::move(Errors),
                           originError(B, M, Origin,
@@ -751,6 +761,9 @@ int mm::optMain(int argc, char **argv) {
   addVersionPrinter();
   for (auto &Entry : cl::getRegisteredOptions())
     builtinOptions().insert(Entry.getValue());
+  toolOptions() = getOptionsInCategory(OptCategory);
+  for (StringRef Name : {"mcpu", "mattr"})
+    toolOptions().insert(cl::getRegisteredOptions().lookup(Name));
   // LLVM's reporting options, shown in mm-opt's --help.
   for (StringRef Name : {"time-passes", "stats", "print-after-all",
                          "print-before-all"})

@@ -24,8 +24,21 @@ static std::pair<StringRef, StringRef> splitArgument(StringRef Arg) {
   return {Name, Value};
 }
 
+/// True for the options whose handlers print and end the process as soon as
+/// they are set: LLVM's help and version printers.
+static bool endsTheProcess(const cl::Option *Option) {
+  static constexpr StringLiteral Names[] = {
+      "help",    "help-hidden",   "help-list",        "help-list-hidden",
+      "h",       "version",       "print-options",    "print-all-options"};
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  return any_of(Names, [&](StringRef Name) {
+    return Registered.lookup(Name) == Option;
+  });
+}
+
 Expected<std::vector<LLVMOptionSetting>>
-mm::resolveLLVMOptions(ArrayRef<std::string> Args) {
+mm::resolveLLVMOptions(ArrayRef<std::string> Args,
+                       const SmallPtrSetImpl<cl::Option *> &ToolOptions) {
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
   std::vector<LLVMOptionSetting> Settings;
   for (const std::string &Arg : Args) {
@@ -33,9 +46,28 @@ mm::resolveLLVMOptions(ArrayRef<std::string> Args) {
     auto It = Registered.find(Name);
     if (!StringRef(Arg).starts_with("-") || It == Registered.end())
       return createStringError("unknown LLVM option '%s'", Arg.c_str());
-    Settings.push_back({It->second, Value.str()});
+    cl::Option *Option = It->second;
+    if (endsTheProcess(Option))
+      return createStringError("LLVM option '-%s' prints and ends the "
+                               "process; it cannot be set for a submodule",
+                               Option->ArgStr.str().c_str());
+    if (ToolOptions.contains(Option))
+      return createStringError("'-%s' is an option of the tool's command "
+                               "line, not an LLVM option to set for a "
+                               "submodule",
+                               Option->ArgStr.str().c_str());
+    Settings.push_back({Option, Value.str()});
   }
   return Settings;
+}
+
+SmallPtrSet<cl::Option *, 32>
+mm::getOptionsInCategory(const cl::OptionCategory &Category) {
+  SmallPtrSet<cl::Option *, 32> Options;
+  for (auto &Entry : cl::getRegisteredOptions())
+    if (is_contained(Entry.second->Categories, &Category))
+      Options.insert(Entry.second);
+  return Options;
 }
 
 /// The option that \p Name names: a registered name, or a prefix option

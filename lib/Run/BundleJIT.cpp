@@ -507,11 +507,12 @@ BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
       {{Dylibs.lookup(M.getName()),
         JITDylibLookupFlags::MatchExportedSymbolsOnly}},
       SymbolLookupSet(Descriptor, SymbolLookupFlags::WeaklyReferencedSymbol));
+  // The runtime reports a submodule that fails to compile as
+  // MM_ERROR_NOT_FOUND, with the compiler's errors as they are (located).
   if (!Found)
-    return runtime::makeRuntimeError(
-        MM_ERROR_NOT_FOUND, toString(explainLookupFailure(Found.takeError())));
+    return explainLookupFailure(Found.takeError());
   if (Error E = takeSessionErrors())
-    return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND, toString(std::move(E)));
+    return std::move(E);
   auto It = Found->find(Descriptor);
   if (It == Found->end())
     return nullptr;

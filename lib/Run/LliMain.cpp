@@ -11,7 +11,11 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <cstdlib>
 
 using namespace llvm;
 using namespace mm;
@@ -156,6 +160,29 @@ static Expected<CodeGenOptLevel> getCodeGenOptLevel() {
   }
 }
 
+/// Says that \p Count launches failed although the program ended as
+/// \p Ended says (the launches were reported as they failed).
+static void reportFailedLaunches(unsigned Count, StringRef Ended) {
+  WithColor::error(errs(), "mm-lli")
+      << "the program " << Ended << ", but " << Count << " kernel launch"
+      << (Count == 1 ? "" : "es") << " failed (reported above); exiting with "
+      << "1\n";
+}
+
+/// Registered with atexit: a program that calls exit() after a failed launch
+/// still makes mm-lli exit non-zero. The exit code it asked for is not
+/// known here; a program that ends by returning from main is checked in
+/// run(), which knows it.
+static void checkLaunchesAtExit() {
+  runtime::Runtime *R = runtime::getCurrentRuntime();
+  if (!R || !R->getFailedLaunchCount())
+    return;
+  reportFailedLaunches(R->getFailedLaunchCount(), "called exit()");
+  std::fflush(nullptr);
+  errs().flush();
+  std::_Exit(1);
+}
+
 /// Runs the program; returns its exit code.
 static Expected<int> run() {
   Expected<CodeGenOptLevel> Level = getCodeGenOptLevel();
@@ -182,8 +209,13 @@ static Expected<int> run() {
 
   runtime::Runtime Runtime(runtime::createCPUBackend(getThreadsOption()),
                            **JIT);
+  Runtime.setLaunchFailureHandler([](const ErrorInfoBase &Failure) {
+    reportError(Failure, "mm-lli", errs());
+  });
   runtime::setCurrentRuntime(&Runtime);
   auto Reset = make_scope_exit([] { runtime::setCurrentRuntime(nullptr); });
+  // A program that calls exit() does not come back here.
+  std::atexit(checkLaunchesAtExit);
 
   if (Error E = (*JIT)->initialize())
     return std::move(E);
@@ -200,12 +232,12 @@ static Expected<int> run() {
   }
   if (Error E = (*JIT)->deinitialize())
     return std::move(E);
-  // A launch that failed is the program's failure even if it ignored it.
-  if (Error E = Runtime.synchronize()) {
-    if (ExitCode)
-      consumeError(std::move(E));
-    else
-      return std::move(E);
+  // Whatever the program made of its errors.
+  consumeError(Runtime.synchronize());
+  if (ExitCode == 0 && Runtime.getFailedLaunchCount()) {
+    reportFailedLaunches(Runtime.getFailedLaunchCount(),
+                         "ended with exit code 0");
+    return 1;
   }
   return ExitCode;
 }

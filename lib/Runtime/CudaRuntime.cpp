@@ -106,13 +106,10 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
-  Expected<const mm_kernel *> K = R->getKernelForHostFunction(Func);
-  if (!K)
-    return record(K.takeError());
   LaunchConfig Config{{GridDim.x, GridDim.y, GridDim.z},
                       {BlockDim.x, BlockDim.y, BlockDim.z},
                       SharedMem};
-  return record(R->launch(*K, Config, Args));
+  return record(R->launchHostFunction(Func, Config, Args));
 }
 
 cudaError_t cudaMalloc(void **DevPtr, size_t Size) {

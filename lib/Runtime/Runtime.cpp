@@ -191,8 +191,48 @@ static Error checkDims(const mm_dim3 &D, StringRef What, const mm_kernel &K) {
           ", " + Twine(D.z) + ") has a zero extent");
 }
 
+void Runtime::setLaunchFailureHandler(LaunchFailureHandler Handler) {
+  OnLaunchFailure = std::move(Handler);
+}
+
+Error Runtime::reportFailedLaunch(Error E) {
+  if (!E)
+    return E;
+  ++FailedLaunches;
+  if (!OnLaunchFailure)
+    return E;
+  // The handler sees the error; the program gets it, intact.
+  return handleErrors(std::move(E), [&](std::unique_ptr<ErrorInfoBase> Info) {
+    OnLaunchFailure(*Info);
+    return Error(std::move(Info));
+  });
+}
+
 Error Runtime::launch(const mm_kernel *Kernel, const LaunchConfig &Config,
                       void **Args) {
+  // As on a GPU, no launch succeeds after one failed; these failures are
+  // counted, but only the first one was worth reporting.
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!StickyError.empty()) {
+      ++FailedLaunches;
+      return makeRuntimeError(MM_ERROR_LAUNCH_FAILED,
+                              "an earlier launch failed: " + StickyError);
+    }
+  }
+  return reportFailedLaunch(launchKernel(Kernel, Config, Args));
+}
+
+Error Runtime::launchHostFunction(const void *HostFunction,
+                                  const LaunchConfig &Config, void **Args) {
+  Expected<const mm_kernel *> Kernel = getKernelForHostFunction(HostFunction);
+  if (!Kernel)
+    return reportFailedLaunch(Kernel.takeError());
+  return launch(*Kernel, Config, Args);
+}
+
+Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
+                            void **Args) {
   if (!Kernel)
     return makeRuntimeError(MM_ERROR_INVALID_VALUE, "launch of a null kernel");
   const KernelInfo &K = Kernel->Info;
@@ -214,12 +254,6 @@ Error Runtime::launch(const mm_kernel *Kernel, const LaunchConfig &Config,
   if (D.num_params && !Args)
     return Invalid("no arguments for its " + Twine(D.num_params) +
                    " parameters");
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    if (!StickyError.empty())
-      return makeRuntimeError(MM_ERROR_LAUNCH_FAILED,
-                              "an earlier launch failed: " + StickyError);
-  }
   Error E = B->launch(K, Config, Args);
   if (!E)
     return Error::success();

@@ -42,9 +42,12 @@ static void parseCommandLine(std::vector<const char *> Args) {
   recordCommandLineOptions(Args.size(), Args.data());
 }
 
+static const SmallPtrSet<cl::Option *, 1> NoToolOptions;
+
 static std::vector<LLVMOptionSetting>
 resolve(std::vector<std::string> Args) {
-  Expected<std::vector<LLVMOptionSetting>> Settings = resolveLLVMOptions(Args);
+  Expected<std::vector<LLVMOptionSetting>> Settings =
+      resolveLLVMOptions(Args, NoToolOptions);
   EXPECT_TRUE(static_cast<bool>(Settings)) << toString(Settings.takeError());
   return Settings ? *Settings : std::vector<LLVMOptionSetting>();
 }
@@ -155,12 +158,12 @@ TEST(ScopedOptionsTest, AnOptionGivenTwiceTakesTheLastValue) {
 TEST(ScopedOptionsTest, RejectsUnknownOptionsAndBadValues) {
   parseCommandLine({"-mm-test-int=1"});
   Expected<std::vector<LLVMOptionSetting>> Unknown =
-      resolveLLVMOptions({"-mm-no-such-option=1"});
+      resolveLLVMOptions({"-mm-no-such-option=1"}, NoToolOptions);
   ASSERT_FALSE(static_cast<bool>(Unknown));
   EXPECT_EQ(toString(Unknown.takeError()),
             "unknown LLVM option '-mm-no-such-option=1'");
   Expected<std::vector<LLVMOptionSetting>> NoDash =
-      resolveLLVMOptions({"mm-test-int=1"});
+      resolveLLVMOptions({"mm-test-int=1"}, NoToolOptions);
   ASSERT_FALSE(static_cast<bool>(NoDash));
   consumeError(NoDash.takeError());
 
@@ -173,4 +176,28 @@ TEST(ScopedOptionsTest, RejectsUnknownOptionsAndBadValues) {
   }
   // A failed scope leaves the command line's value.
   EXPECT_EQ(TestInt, 1);
+}
+
+/// Options whose handlers print and exit, and the tool's own options, are
+/// never set for a submodule.
+TEST(ScopedOptionsTest, RefusesOptionsThatEndTheProcessAndToolOptions) {
+  for (StringRef Arg : {"-help", "--help-hidden", "-help-list", "-version",
+                        "-print-options", "-print-all-options"}) {
+    Expected<std::vector<LLVMOptionSetting>> Settings =
+        resolveLLVMOptions({Arg.str()}, NoToolOptions);
+    ASSERT_FALSE(static_cast<bool>(Settings)) << Arg.str();
+    EXPECT_EQ(toString(Settings.takeError()),
+              ("LLVM option '-" + Arg.ltrim('-') +
+               "' prints and ends the process; it cannot be set for a "
+               "submodule")
+                  .str());
+  }
+  SmallPtrSet<cl::Option *, 1> Tool;
+  Tool.insert(&TestInt);
+  Expected<std::vector<LLVMOptionSetting>> Settings =
+      resolveLLVMOptions({"-mm-test-int=3"}, Tool);
+  ASSERT_FALSE(static_cast<bool>(Settings));
+  EXPECT_EQ(toString(Settings.takeError()),
+            "'-mm-test-int' is an option of the tool's command line, not an "
+            "LLVM option to set for a submodule");
 }

@@ -196,6 +196,11 @@ public:
   llvm::Error moduleError(const Submodule &M, const llvm::Twine &Message,
                           llvm::SourceMgr::DiagKind Kind =
                               llvm::SourceMgr::DK_Error) const;
+  /// An error about the \p Occurrence-th (0-based) field \p Key of \p M's
+  /// header: at that field while the header is the one read, else as
+  /// moduleError.
+  llvm::Error fieldError(const Submodule &M, llvm::StringRef Key,
+                         unsigned Occurrence, const llvm::Twine &Message) const;
   /// An error at a 1-based line and column of \p M's body, reported in the
   /// coordinates of the bundle file when the body came from it.
   llvm::Error bodyError(const Submodule &M, unsigned Line, unsigned Column,

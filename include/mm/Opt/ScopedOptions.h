@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -25,6 +26,7 @@ namespace llvm {
 class ThreadPoolInterface;
 namespace cl {
 class Option;
+class OptionCategory;
 } // namespace cl
 } // namespace llvm
 
@@ -37,9 +39,19 @@ struct LLVMOptionSetting {
 };
 
 /// Resolves "-name[=value]" arguments against LLVM's registered options.
-/// Fails, naming the argument, on one that names no option.
+/// Fails, naming the argument, on one that names no option, on one that ends
+/// the process when it is set (-help and its kin, -version, -print-options:
+/// their handlers print and exit), and on one of \p ToolOptions, the
+/// running tool's own command-line options, which are not LLVM's to set
+/// for a submodule (-o, -load-pass-plugin, ...).
 llvm::Expected<std::vector<LLVMOptionSetting>>
-resolveLLVMOptions(llvm::ArrayRef<std::string> Args);
+resolveLLVMOptions(llvm::ArrayRef<std::string> Args,
+                   const llvm::SmallPtrSetImpl<llvm::cl::Option *> &ToolOptions);
+
+/// The options registered in \p Category now: a tool's own options, taken
+/// before it adds any of LLVM's options to its category (for --help).
+llvm::SmallPtrSet<llvm::cl::Option *, 32>
+getOptionsInCategory(const llvm::cl::OptionCategory &Category);
 
 /// One argument of a command line as cl::ParseCommandLineOptions reads it:
 /// an occurrence of an option, or a positional argument (no Option).

@@ -19,6 +19,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -123,8 +125,21 @@ public:
   /// True if \p Ptr points into a live device allocation.
   bool isDevicePointer(const void *Ptr);
   /// Checks the configuration against the kernel's descriptor and launches.
+  /// A failure is reported to the launch failure handler as it happens.
   llvm::Error launch(const mm_kernel *Kernel, const LaunchConfig &Config,
                      void **Args);
+  /// Launches the kernel whose host stub is \p HostFunction (a CUDA launch):
+  /// that the kernel cannot be found or compiled is a failed launch too.
+  llvm::Error launchHostFunction(const void *HostFunction,
+                                 const LaunchConfig &Config, void **Args);
+
+  /// Called with the error of every launch that fails, when it fails,
+  /// whatever the program then does with the error it gets.
+  using LaunchFailureHandler =
+      std::function<void(const llvm::ErrorInfoBase &Failure)>;
+  void setLaunchFailureHandler(LaunchFailureHandler Handler);
+  /// How many launches have failed.
+  unsigned getFailedLaunchCount() const { return FailedLaunches; }
   /// Waits for the backend; returns the sticky launch error, if any.
   llvm::Error synchronize();
 
@@ -136,6 +151,10 @@ public:
 private:
   llvm::Error checkDeviceRange(const void *Ptr, size_t Size,
                                llvm::StringRef What);
+  llvm::Error launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
+                           void **Args);
+  /// Counts a failed launch and passes its message to the handler.
+  llvm::Error reportFailedLaunch(llvm::Error E);
   llvm::Expected<const mm_kernel *> intern(KernelInfo Info);
 
   std::unique_ptr<Backend> B;
@@ -146,6 +165,8 @@ private:
   std::map<uintptr_t, size_t> Allocations;
   /// The first launch failure; reported by every later synchronize.
   std::string StickyError;
+  LaunchFailureHandler OnLaunchFailure;
+  std::atomic<unsigned> FailedLaunches{0};
 };
 
 /// Makes \p R the runtime that the C entry points use (null: none).

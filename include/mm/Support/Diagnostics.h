@@ -43,6 +43,9 @@ inline llvm::Error makeDiagnosticError(llvm::SMDiagnostic Diag) {
 /// `file:line:col: error: ...` with the source line and a caret, others as
 /// `Tool: error: ...`. Returns true if there was any error.
 bool reportError(llvm::Error E, llvm::StringRef Tool, llvm::raw_ostream &OS);
+/// Prints one error, as reportError does.
+void reportError(const llvm::ErrorInfoBase &Info, llvm::StringRef Tool,
+                 llvm::raw_ostream &OS);
 
 } // namespace mm
 
