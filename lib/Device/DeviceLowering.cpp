@@ -348,6 +348,8 @@ Error mm::lowerDeviceModuleForHost(Module &M, const Triple &HostTriple,
 
   if (Error E = flattenAddressSpaces(S))
     return E;
+  if (Error E = lowerInlineAssembly(S))
+    return E;
   M.setTargetTriple(HostTriple.str());
   M.setDataLayout(HostDL);
   if (Error E = lowerContextFreeOperations(S))

@@ -44,6 +44,12 @@ struct LoweringState {
 /// (addrspacecasts vanish) and records the shared-memory globals.
 llvm::Error flattenAddressSpaces(LoweringState &S);
 
+/// Replaces every inline assembly call by the IR that computes the same: the
+/// PTX that libdevice and CUDA code use (arithmetic with carries and
+/// directed rounding, special registers, shuffles, barriers, fences). Fails,
+/// naming the function and quoting the assembly, on any other.
+llvm::Error lowerInlineAssembly(LoweringState &S);
+
 /// Rewrites what does not depend on the thread running it: libdevice
 /// `__nv_*` functions, NVVM math intrinsics, memory barriers, `__ldg`,
 /// `__nvvm_reflect`, and atomics' and fences' GPU sync scopes.

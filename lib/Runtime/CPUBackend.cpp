@@ -4,8 +4,9 @@
 // chunks of consecutive blocks through an atomic counter, to workers (the
 // launching thread and threads of a pool); each worker owns the block
 // context, the shared memory and the per-thread scratch memory of the block
-// it runs, sized from the kernel's descriptor (BlockABI.h). A trap longjmps
-// out of the block back to its worker, which stops the launch.
+// it runs, sized from the kernel's descriptor (BlockABI.h). A trap, or a
+// fault (a bad address, a division by zero) in the kernel's code, jumps out
+// of the block back to its worker, which stops the launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include <atomic>
 #include <csetjmp>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -79,8 +81,14 @@ struct LaunchState {
 struct Worker {
   LaunchState *Launch = nullptr;
   mm_block_context Context = {};
-  std::jmp_buf TrapJump;
+  /// Where a trap or a fault in the kernel returns to; it restores the
+  /// signal mask, since a fault arrives in a signal handler.
+  sigjmp_buf TrapJump;
 };
+
+/// The worker whose block this thread is running now, if any: a fault on
+/// this thread is then the kernel's.
+thread_local Worker *RunningWorker = nullptr;
 
 class CPUBackend : public Backend {
 public:
@@ -126,6 +134,103 @@ private:
 };
 } // namespace
 
+/// "block (X, Y, Z)", or "blocks (X to X+N-1, Y, Z)" for a range.
+static std::string describeBlocks(const mm_block_context &Ctx) {
+  const mm_dim3 &B = Ctx.block_idx;
+  std::string X = std::to_string(B.x);
+  if (Ctx.block_count_x > 1)
+    X += " to " + std::to_string(B.x + Ctx.block_count_x - 1);
+  return (Ctx.block_count_x > 1 ? "blocks (" : "block (") + X + ", " +
+         std::to_string(B.y) + ", " + std::to_string(B.z) + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// Faults in kernels
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The signals of a fault in a kernel's code, and what was there before.
+constexpr int FaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction PreviousActions[std::size(FaultSignals)];
+
+/// What a fault was, for its message.
+std::string describeFault(int Signal, const siginfo_t *Info) {
+  char Address[32];
+  std::snprintf(Address, sizeof(Address), "%p", Info->si_addr);
+  switch (Signal) {
+  case SIGSEGV:
+    return std::string("an invalid memory access at address ") + Address;
+  case SIGBUS:
+    return std::string("a bus error at address ") + Address;
+  case SIGFPE:
+    return Info->si_code == FPE_INTDIV || Info->si_code == FPE_INTOVF
+               ? "an integer division by zero or overflow"
+               : "an arithmetic exception";
+  default:
+    return std::string("an illegal instruction at address ") + Address;
+  }
+}
+
+/// A fault on a thread that runs a block is the kernel's: it fails the
+/// launch, as a trap does. Any other fault goes to the handler that was
+/// there before (LLVM's crash report, or a sanitizer's).
+void handleFault(int Signal, siginfo_t *Info, void *Context) {
+  Worker *W = RunningWorker;
+  if (!W) {
+    for (size_t I = 0; I != std::size(FaultSignals); ++I)
+      if (FaultSignals[I] == Signal)
+        sigaction(Signal, &PreviousActions[I], nullptr);
+    // Returning runs the faulting instruction again, under that handler.
+    return;
+  }
+  LaunchState &L = *W->Launch;
+  L.fail(MM_ERROR_LAUNCH_FAILED,
+         "kernel '" + L.Kernel.Name + "' of submodule '" + L.Kernel.Module +
+             "' faulted: " + describeFault(Signal, Info) + " (" +
+             describeBlocks(W->Context) + ")");
+  siglongjmp(W->TrapJump, 1);
+}
+
+/// This thread's stack for signal handlers, so that a kernel that overflows
+/// its stack is reported too.
+struct AlternateSignalStack {
+  AlternateSignalStack() {
+    stack_t Current;
+    if (sigaltstack(nullptr, &Current) == 0 && !(Current.ss_flags & SS_DISABLE))
+      return; // The thread has one (LLVM gives the main thread one).
+    Memory.reset(new char[Size]);
+    stack_t Stack = {};
+    Stack.ss_sp = Memory.get();
+    Stack.ss_size = Size;
+    sigaltstack(&Stack, nullptr);
+  }
+  ~AlternateSignalStack() {
+    if (!Memory)
+      return;
+    stack_t Disable = {};
+    Disable.ss_flags = SS_DISABLE;
+    sigaltstack(&Disable, nullptr);
+  }
+  static constexpr size_t Size = 64 * 1024;
+  std::unique_ptr<char[]> Memory;
+};
+} // namespace
+
+/// Installs handleFault for the fault signals, once per process, and gives
+/// the calling thread an alternate signal stack, once per thread.
+static void installFaultHandlers() {
+  static std::once_flag Installed;
+  std::call_once(Installed, [] {
+    struct sigaction Action = {};
+    Action.sa_sigaction = handleFault;
+    Action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&Action.sa_mask);
+    for (size_t I = 0; I != std::size(FaultSignals); ++I)
+      sigaction(FaultSignals[I], &Action, &PreviousActions[I]);
+  });
+  thread_local AlternateSignalStack Stack;
+}
+
 /// Runs blocks of \p W's launch, a chunk of consecutive blocks at a time,
 /// until none is left or the launch failed: one block per call of the block
 /// function, or the chunk's blocks of one row of the grid per call if the
@@ -133,8 +238,10 @@ private:
 /// recorded the error.
 static void runBlocks(Worker &W) {
   LaunchState &L = *W.Launch;
-  if (setjmp(W.TrapJump))
+  if (sigsetjmp(W.TrapJump, /*savemask=*/1)) {
+    RunningWorker = nullptr;
     return;
+  }
   const mm_dim3 &Grid = L.Config.Grid;
   const mm_kernel_descriptor &D = *L.Kernel.Descriptor;
   bool Ranges = D.flags & MM_KERNEL_BLOCK_RANGES;
@@ -151,7 +258,9 @@ static void runBlocks(Worker &W) {
       W.Context.block_idx.y = I / Grid.x % Grid.y;
       W.Context.block_idx.z = I / (uint64_t(Grid.x) * Grid.y);
       W.Context.block_count_x = Count;
+      RunningWorker = &W;
       D.block_fn(L.Args, &W.Context);
+      RunningWorker = nullptr;
     }
   }
 }
@@ -173,6 +282,7 @@ static void runWorker(LaunchState &L) {
                                        "': cannot allocate its block memory");
     return;
   }
+  installFaultHandlers();
   Worker W;
   W.Launch = &L;
   W.Context.grid_dim = C.Grid;
@@ -232,13 +342,11 @@ void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
     std::_Exit(EXIT_FAILURE);
   }
   LaunchState &L = *W->Launch;
-  const mm_dim3 &B = Ctx->block_idx;
   L.fail(MM_ERROR_LAUNCH_FAILED,
          "kernel '" + L.Kernel.Name + "' of submodule '" + L.Kernel.Module +
-             "' trapped in function '" + Name + "' (block (" +
-             std::to_string(B.x) + ", " + std::to_string(B.y) + ", " +
-             std::to_string(B.z) + "))");
-  std::longjmp(W->TrapJump, 1);
+             "' trapped in function '" + Name + "' (" + describeBlocks(*Ctx) +
+             ")");
+  siglongjmp(W->TrapJump, 1);
 }
 
 /// Writes \p Text to standard output in one piece; returns its length.
