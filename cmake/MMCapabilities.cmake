@@ -3,8 +3,11 @@
 # missing runtime library is reported here, with the Debian package that
 # provides it, and never as a link error half-way through the build.
 #
-#   MM_HAS_FUZZER   libFuzzer with AddressSanitizer (fuzz/), MM_BUILD_FUZZERS
-#   MM_SANITIZER_FLAGS  the -fsanitize= flags of MM_USE_SANITIZER
+#   MM_SANITIZER_FLAGS  the flags of MM_USE_SANITIZER, which every target is
+#                   compiled and linked with
+#   MM_HAS_FUZZER   libFuzzer (fuzz/): built with MM_BUILD_FUZZERS in a
+#                   build whose MM_USE_SANITIZER has Address, so that the
+#                   fuzz targets and the libraries they fuzz are instrumented
 #   MM_HAS_OPENMP   clang's -fopenmp, for the benchmarks' baselines (bench/)
 
 include(CheckCSourceCompiles)
@@ -37,32 +40,66 @@ function(mm_check_links RESULT LANG FLAGS SOURCE)
   set(${RESULT} ${value} PARENT_SCOPE)
 endfunction()
 
-# libFuzzer, with the AddressSanitizer the fuzz targets are built with.
-set(MM_HAS_FUZZER OFF)
-if(MM_BUILD_FUZZERS)
-  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+# Sanitizers, as LLVM_USE_SANITIZER: every target is compiled and linked
+# with them. UndefinedBehaviorSanitizer stops at the first report, so that a
+# test fails; its vptr check needs RTTI, which LLVM is built without, and its
+# function check reads before each callee, which JIT-compiled code lacks.
+set(MM_USE_SANITIZER "" CACHE STRING
+    "Build with sanitizers: Address, Undefined, or \"Address;Undefined\"")
+set(MM_SANITIZER_FLAGS "")
+set(MM_SANITIZE_ADDRESS OFF)
+if(MM_USE_SANITIZER)
+  foreach(sanitizer IN LISTS MM_USE_SANITIZER)
+    if(sanitizer STREQUAL "Address")
+      string(APPEND MM_SANITIZER_FLAGS " -fsanitize=address")
+      set(MM_SANITIZE_ADDRESS ON)
+    elseif(sanitizer STREQUAL "Undefined")
+      string(APPEND MM_SANITIZER_FLAGS
+             " -fsanitize=undefined -fno-sanitize=vptr,function"
+             " -fno-sanitize-recover=all")
+    else()
+      message(FATAL_ERROR "MM_USE_SANITIZER: unknown sanitizer '${sanitizer}' "
+                          "(expected Address, Undefined, or both)")
+    endif()
+  endforeach()
+  string(APPEND MM_SANITIZER_FLAGS " -fno-omit-frame-pointer -g")
+  string(STRIP "${MM_SANITIZER_FLAGS}" MM_SANITIZER_FLAGS)
+  mm_check_links(MM_LINKS_SANITIZERS CXX "${MM_SANITIZER_FLAGS}"
+                 "int main() { return 0; }")
+  if(NOT MM_LINKS_SANITIZERS)
     message(FATAL_ERROR
-      "MM_BUILD_FUZZERS needs clang (libFuzzer is part of clang); the C++ "
-      "compiler is ${CMAKE_CXX_COMPILER_ID}. Configure with "
-      "-DCMAKE_CXX_COMPILER=clang++-${LLVM_VERSION_MAJOR}, or with "
-      "-DMM_BUILD_FUZZERS=OFF to build no fuzz targets.")
+      "MM_USE_SANITIZER=${MM_USE_SANITIZER}: ${CMAKE_CXX_COMPILER} cannot "
+      "link with ${MM_SANITIZER_FLAGS}: clang's sanitizer runtimes are in "
+      "Debian's ${MM_COMPILER_RT_PACKAGE}. Install it (utils/quickstart.sh "
+      "does).")
   endif()
-  mm_check_links(MM_LINKS_LIBFUZZER CXX "-fsanitize=fuzzer,address" "
+  separate_arguments(sanitizer_flags UNIX_COMMAND "${MM_SANITIZER_FLAGS}")
+  add_compile_options(${sanitizer_flags})
+  add_link_options(${sanitizer_flags})
+  message(STATUS "Sanitizers: ${MM_SANITIZER_FLAGS}")
+endif()
+
+# libFuzzer. Fuzz targets are built where the libraries they fuzz are
+# instrumented: in a build with AddressSanitizer, whose MMSupport and MMBundle
+# also get libFuzzer's coverage instrumentation (lib/).
+set(MM_HAS_FUZZER OFF)
+if(MM_BUILD_FUZZERS AND MM_SANITIZE_ADDRESS)
+  mm_check_links(MM_LINKS_LIBFUZZER CXX "-fsanitize=fuzzer" "
 #include <cstddef>
 #include <cstdint>
 extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t *, size_t) { return 0; }")
   if(NOT MM_LINKS_LIBFUZZER)
     message(FATAL_ERROR
       "libFuzzer does not link with ${CMAKE_CXX_COMPILER} "
-      "(-fsanitize=fuzzer,address): clang's fuzzer and sanitizer runtimes "
-      "are in Debian's ${MM_COMPILER_RT_PACKAGE}. Install it "
-      "(utils/quickstart.sh does), or configure with -DMM_BUILD_FUZZERS=OFF "
-      "to build no fuzz targets.")
+      "(-fsanitize=fuzzer): clang's fuzzer runtime is in Debian's "
+      "${MM_COMPILER_RT_PACKAGE}. Install it (utils/quickstart.sh does), or "
+      "configure with -DMM_BUILD_FUZZERS=OFF to build no fuzz targets.")
   endif()
   set(MM_HAS_FUZZER ON)
   message(STATUS "libFuzzer: found; fuzz targets are built")
-else()
-  message(STATUS "libFuzzer: not used (MM_BUILD_FUZZERS=OFF)")
+elseif(MM_BUILD_FUZZERS)
+  message(STATUS "libFuzzer: fuzz targets are built with "
+                 "-DMM_USE_SANITIZER=Address (utils/sanitize.sh)")
 endif()
 
 # OpenMP for the benchmarks' C baselines, which bench/*.sh compile with

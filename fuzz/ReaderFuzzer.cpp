@@ -26,9 +26,7 @@ static void check(bool Condition, const char *What) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   StringRef Input(reinterpret_cast<const char *>(Data), Size);
-  // This target fuzzes the text form. The binary form is LLVM bitcode, read
-  // by LLVM's bitcode reader, which is not hardened against arbitrary input;
-  // unittests/Bundle/BinaryBundleTest.cpp covers its corrupt inputs.
+  // This target fuzzes the text form; mm-binary-reader-fuzzer the binary.
   if (isBinaryBundle(Input))
     return 0;
   Expected<Bundle> B =

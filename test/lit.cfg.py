@@ -6,6 +6,9 @@ import sys
 
 import lit.formats
 
+sys.path.insert(0, os.path.dirname(__file__))
+import sanitizers
+
 config.name = "mm"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mml", ".ll", ".mlir", ".test"]
@@ -27,6 +30,7 @@ if config.mm_has_fuzzer:
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang")):
     config.available_features.add("clang")
 config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
+sanitizers.apply(config, config.mm_src_root)
 # Both halves of a CUDA compilation with mm's CUDA headers, the same whatever
 # CUDA toolkit the machine has (CMakeLists.txt's CUDA root).
 config.substitutions.append(("%mm_cuda_flags", " ".join([

@@ -3,7 +3,8 @@
 # main job on the shipped example or runs the whole test suite.
 #
 #   utils/quickstart.sh example   # mm-opt -O3 examples/saxpy.mml
-#   utils/quickstart.sh test      # lit + GoogleTest + fuzzer smoke run
+#   utils/quickstart.sh test      # lit + GoogleTest, then the same under the
+#                                 # sanitizers with the fuzzers' smoke runs
 #   utils/quickstart.sh packages  # print the Debian packages it installs
 #
 # Idempotent: installs only missing packages (quietly), reuses build/.
@@ -55,3 +56,6 @@ if [ "$mode" = example ]; then
   exec build/bin/mm-opt -O3 examples/saxpy.mml
 fi
 ninja -C build check-mm
+# The same suite again under AddressSanitizer and UndefinedBehaviorSanitizer,
+# with the fuzz targets (build-sanitize/).
+exec utils/sanitize.sh

@@ -24,8 +24,13 @@
 
 #ifdef __cplusplus
 #define __MM_DEFAULT(Value) = Value
+/* Enumerations that cross the runtime's ABI hold any int a program passes:
+ * with a fixed underlying type, an out-of-range value is a value, not
+ * undefined behaviour, and the runtime rejects it. */
+#define __MM_ENUM_INT : int
 #else
 #define __MM_DEFAULT(Value)
+#define __MM_ENUM_INT
 #endif
 
 /*===------------------------------ Vector types --------------------------===*/
@@ -48,7 +53,7 @@ typedef struct dim3 {
 /*===--------------------------------- Types ------------------------------===*/
 
 /* CUDA 12's codes (driver_types.h) for the errors mm reports. */
-typedef enum cudaError {
+typedef enum cudaError __MM_ENUM_INT {
   cudaSuccess = 0,
   cudaErrorInvalidValue = 1,
   cudaErrorMemoryAllocation = 2,
@@ -63,7 +68,7 @@ typedef enum cudaError {
   cudaErrorUnknown = 999
 } cudaError_t;
 
-typedef enum cudaMemcpyKind {
+typedef enum cudaMemcpyKind __MM_ENUM_INT {
   cudaMemcpyHostToHost = 0,
   cudaMemcpyHostToDevice = 1,
   cudaMemcpyDeviceToHost = 2,
@@ -144,6 +149,7 @@ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
 #endif
 
 #undef __MM_DEFAULT
+#undef __MM_ENUM_INT
 #undef __MM_HOST_DEVICE
 
 #endif /* MM_CUDA_RUNTIME_API_H */

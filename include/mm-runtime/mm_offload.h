@@ -24,10 +24,16 @@
 
 #ifdef __cplusplus
 extern "C" {
+/* The enumerations hold any int a program passes: with a fixed underlying
+ * type, an out-of-range value is a value, which the runtime rejects, not
+ * undefined behaviour. */
+#define MM_ENUM_INT : int
+#else
+#define MM_ENUM_INT
 #endif
 
 /* The result of every call. */
-typedef enum mm_status {
+typedef enum mm_status MM_ENUM_INT {
   MM_SUCCESS = 0,
   /* An argument is invalid: a null pointer, a zero or too large dimension,
    * an unknown copy kind, a pointer that is not device memory. */
@@ -46,7 +52,7 @@ typedef enum mm_status {
  * program ends. */
 typedef struct mm_kernel mm_kernel;
 
-typedef enum mm_memcpy_kind {
+typedef enum mm_memcpy_kind MM_ENUM_INT {
   MM_MEMCPY_HOST_TO_HOST = 0,
   MM_MEMCPY_HOST_TO_DEVICE = 1,
   MM_MEMCPY_DEVICE_TO_HOST = 2,
@@ -87,6 +93,8 @@ mm_status mm_get_last_error(void);
  * mm_get_last_error does not clear it. The string stays valid until the
  * thread's next failing call. */
 const char *mm_get_error_message(void);
+
+#undef MM_ENUM_INT
 
 #ifdef __cplusplus
 }

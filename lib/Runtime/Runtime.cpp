@@ -144,6 +144,9 @@ Error Runtime::copy(void *Dst, const void *Src, size_t Size,
     return Error::success();
   if (!Dst || !Src)
     return makeRuntimeError(MM_ERROR_INVALID_VALUE, "copy with a null pointer");
+  if (Kind < MM_MEMCPY_HOST_TO_HOST || Kind > MM_MEMCPY_DEVICE_TO_DEVICE)
+    return makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                            "unknown copy kind " + Twine(int(Kind)));
   bool DstDevice, SrcDevice;
   switch (Kind) {
   case MM_MEMCPY_HOST_TO_HOST:
@@ -160,9 +163,6 @@ Error Runtime::copy(void *Dst, const void *Src, size_t Size,
   case MM_MEMCPY_DEVICE_TO_DEVICE:
     DstDevice = SrcDevice = true;
     break;
-  default:
-    return makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                            "unknown copy kind " + Twine(int(Kind)));
   }
   if (DstDevice)
     if (Error E = checkDeviceRange(Dst, Size, "destination"))
