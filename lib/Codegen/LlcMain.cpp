@@ -314,28 +314,26 @@ static Error compileBundle(
 
 static Error writeOutputs(
     ArrayRef<std::pair<std::string, std::string>> Outputs) {
-  auto Write = [](StringRef Path, StringRef Contents) {
-    return writeOutputFile(Path, [&](raw_ostream &OS) {
-      OS << Contents;
-      return Error::success();
-    });
-  };
   if (!EmbedForms.empty()) {
     StringRef Path = Outputs.front().first;
     if (codegen::getFileType() == CodeGenFileType::ObjectFile)
       if (Error E = checkBinaryOutput(Path))
         return E;
-    return Write(Path, Outputs.front().second);
+    return writeOutputFile(Path, [&](raw_ostream &OS) {
+      OS << Outputs.front().second;
+      return Error::success();
+    });
   }
   if (std::error_code EC = sys::fs::create_directories(OutputFilename))
     return createStringError(EC, "cannot create directory '%s': %s",
                              OutputFilename.c_str(), EC.message().c_str());
-  for (const auto &[Name, Contents] : Outputs) {
-    SmallString<256> Path(OutputFilename);
-    sys::path::append(Path, Name);
-    if (Error E = Write(Path, Contents))
+  OutputDirectory Directory(OutputFilename);
+  for (const std::pair<std::string, std::string> &Output : Outputs)
+    if (Error E = Directory.write(Output.first, [&](raw_ostream &OS) {
+          OS << Output.second;
+          return Error::success();
+        }))
       return E;
-  }
   return Error::success();
 }
 

@@ -4,7 +4,9 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -38,49 +40,84 @@ static Error writeAndFlush(raw_fd_ostream &OS, StringRef Path,
   return Error::success();
 }
 
-Error mm::writeOutputFile(StringRef Path,
-                          function_ref<Error(raw_ostream &)> Write) {
-  // Standard output, and what is not a regular file (a terminal, a pipe,
-  // /dev/null), are written in place: there is nothing to rename over.
+/// True if \p Path is written in place: standard output, and what exists
+/// and is not a regular file (a terminal, a pipe, /dev/null), where there is
+/// nothing to rename over.
+static bool isWrittenInPlace(StringRef Path) {
   sys::fs::file_status Status;
-  if (Path == "-" || (!sys::fs::status(Path, Status) &&
-                      Status.type() != sys::fs::file_type::regular_file &&
-                      Status.type() != sys::fs::file_type::file_not_found)) {
-    std::error_code EC;
-    ToolOutputFile Out(Path, EC, sys::fs::OF_None);
-    if (EC)
-      return createStringError(EC, "cannot open '%s' for writing: %s",
-                               Path.str().c_str(), EC.message().c_str());
-    if (Error E = writeAndFlush(Out.os(), Path, Write))
-      return E;
-    Out.keep();
-    return Error::success();
-  }
-  // A regular file is written to a temporary file beside it, which replaces
-  // it only once complete: a failure (a full disk) leaves the old file as it
-  // was, and an input that is the output (bodies are views into its mapped
-  // buffer) is never truncated while it is still being read.
-  Expected<sys::fs::TempFile> Temp = sys::fs::TempFile::create(
-      Path + ".tmp-%%%%%%", sys::fs::all_read | sys::fs::all_write);
-  if (!Temp) {
-    std::error_code EC = errorToErrorCode(Temp.takeError());
+  return Path == "-" || (!sys::fs::status(Path, Status) &&
+                         Status.type() != sys::fs::file_type::regular_file &&
+                         Status.type() != sys::fs::file_type::file_not_found);
+}
+
+static Error writeInPlace(StringRef Path,
+                          function_ref<Error(raw_ostream &)> Write) {
+  std::error_code EC;
+  ToolOutputFile Out(Path, EC, sys::fs::OF_None);
+  if (EC)
     return createStringError(EC, "cannot open '%s' for writing: %s",
                              Path.str().c_str(), EC.message().c_str());
+  if (Error E = writeAndFlush(Out.os(), Path, Write))
+    return E;
+  Out.keep();
+  return Error::success();
+}
+
+mm::OutputDirectory::OutputDirectory(StringRef Dir)
+    : Dir(Dir.empty() ? "." : Dir.str()) {}
+
+mm::OutputDirectory::~OutputDirectory() {
+  if (TempPath.empty())
+    return;
+  sys::fs::remove(TempPath);
+  sys::DontRemoveFileOnSignal(TempPath);
+}
+
+Error mm::OutputDirectory::write(StringRef Name,
+                             function_ref<Error(raw_ostream &)> Write) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, Name);
+  if (isWrittenInPlace(Path))
+    return writeInPlace(Path, Write);
+  auto CannotOpen = [&](std::error_code EC) {
+    return createStringError(EC, "cannot open '%s' for writing: %s",
+                             Path.c_str(), EC.message().c_str());
+  };
+  // One temporary name for every file of the directory, registered for
+  // removal on a signal once: LLVM's list of such files only grows, so a
+  // registration per file would cost quadratic time in the number of files.
+  int FD;
+  if (TempPath.empty()) {
+    SmallString<256> Model(Dir);
+    sys::path::append(Model, ".mm-output-%%%%%%%%.tmp");
+    if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, TempPath))
+      return CannotOpen(EC);
+    sys::RemoveFileOnSignal(TempPath);
+  } else if (std::error_code EC = sys::fs::openFileForWrite(
+                 TempPath, FD, sys::fs::CD_CreateNew)) {
+    return CannotOpen(EC);
   }
   Error Written = [&] {
-    raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
     return writeAndFlush(OS, Path, Write);
   }();
-  if (Written) {
-    consumeError(Temp->discard());
-    return Written;
+  if (!Written) {
+    if (std::error_code EC = sys::fs::rename(TempPath, Path))
+      Written = createStringError(EC, "cannot write '%s': %s", Path.c_str(),
+                                  EC.message().c_str());
+    else
+      return Error::success();
   }
-  if (Error E = Temp->keep(Path)) {
-    std::error_code EC = errorToErrorCode(std::move(E));
-    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                             EC.message().c_str());
-  }
-  return Error::success();
+  sys::fs::remove(TempPath);
+  return Written;
+}
+
+Error mm::writeOutputFile(StringRef Path,
+                          function_ref<Error(raw_ostream &)> Write) {
+  if (isWrittenInPlace(Path))
+    return writeInPlace(Path, Write);
+  return OutputDirectory(sys::path::parent_path(Path))
+      .write(sys::path::filename(Path), Write);
 }
 
 Error mm::checkBinaryOutput(StringRef Path) {

@@ -123,10 +123,9 @@ static Error splitBundle() {
   std::string Index = B->getPreamble().str();
   if (!Index.empty() && Index.back() != '\n')
     Index += '\n';
+  OutputDirectory Parts(SplitOutput);
   for (const Submodule &M : *B) {
-    SmallString<256> Path(SplitOutput);
-    sys::path::append(Path, getPartFileName(M));
-    if (Error E = writeOutputFile(Path, [&](raw_ostream &OS) {
+    if (Error E = Parts.write(getPartFileName(M), [&](raw_ostream &OS) {
           OS << M.getBody();
           return Error::success();
         }))
@@ -136,9 +135,7 @@ static Error splitBundle() {
     if (Index.back() != '\n')
       Index += '\n';
   }
-  SmallString<256> IndexPath(SplitOutput);
-  sys::path::append(IndexPath, IndexFileName);
-  return writeOutputFile(IndexPath, [&](raw_ostream &OS) {
+  return Parts.write(IndexFileName, [&](raw_ostream &OS) {
     OS << Index;
     return Error::success();
   });

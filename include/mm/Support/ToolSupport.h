@@ -4,8 +4,11 @@
 #define MM_SUPPORT_TOOLSUPPORT_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+
+#include <string>
 
 namespace llvm {
 class raw_ostream;
@@ -28,6 +31,26 @@ void addVersionPrinter();
 llvm::Error
 writeOutputFile(llvm::StringRef Path,
                 llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);
+
+/// Writes files into one directory. Each file is written to a temporary file
+/// in that directory, renamed over the file only if its writer succeeds and
+/// every byte reached it (see writeOutputFile); one temporary name serves all
+/// the files, so that writing N files costs time linear in N.
+class OutputDirectory {
+public:
+  explicit OutputDirectory(llvm::StringRef Dir);
+  OutputDirectory(const OutputDirectory &) = delete;
+  OutputDirectory &operator=(const OutputDirectory &) = delete;
+  ~OutputDirectory();
+
+  /// Writes the file \p Name of the directory.
+  llvm::Error write(llvm::StringRef Name,
+                    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);
+
+private:
+  std::string Dir;
+  llvm::SmallString<256> TempPath;
+};
 
 /// Fails if \p Path is "-" and standard output is a terminal: binary output
 /// is not written to a terminal, as LLVM's tools refuse to.
