@@ -155,14 +155,18 @@ Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
     if (Separator == StringRef::npos || Separator == 0)
       continue;
     StringRef ModuleName = Qualified.take_front(Separator);
-    if (!Owner.getSubmoduleDylib(ModuleName))
+    if (!B.lookup(ModuleName))
       return B.moduleError(Referrer, "reference to '" + Qualified +
                                          "': the bundle has no submodule '" +
                                          ModuleName + "'");
     ByModule[ModuleName].push_back({Name, Flags});
   }
   for (auto &[ModuleName, Requests] : ByModule) {
-    JITDylib &Source = *Owner.getSubmoduleDylib(ModuleName);
+    Expected<JITDylib &> SourceDylib =
+        Owner.getSubmoduleDylib(*B.lookup(ModuleName));
+    if (!SourceDylib)
+      return SourceDylib.takeError();
+    JITDylib &Source = *SourceDylib;
     SymbolLookupSet Unqualified;
     for (auto &[Name, Flags] : Requests)
       Unqualified.add(ES.intern((*Name).drop_front(ModuleName.size() + 2)),
@@ -419,24 +423,12 @@ Error BundleJIT::setUp() {
     ProcessSymbols.addGenerator(std::move(*Generator));
   }
 
-  // One JITDylib per submodule; the host's is the JIT's main JITDylib.
-  for (const Submodule &M : B) {
-    if (&M == Host) {
-      Dylibs[M.getName()] = &J->getMainJITDylib();
-      continue;
-    }
-    Expected<JITDylib &> JD =
-        J->createJITDylib("submodule " + M.getName().str());
-    if (!JD)
-      return JD.takeError();
-    JD->addGenerator(std::make_unique<SubmoduleGenerator>(*this, *J, M));
-    Dylibs[M.getName()] = &*JD;
-  }
-  for (const Submodule &M : B)
-    SubmodulesByDylib[Dylibs[M.getName()]] = &M;
-  for (const Submodule &M : B)
-    Dylibs[M.getName()]->addGenerator(
-        std::make_unique<QualifiedNameGenerator>(*this, M));
+  // One JITDylib per submodule, made when the submodule is first needed;
+  // the host's is the JIT's main JITDylib.
+  JITDylib &HostDylib = J->getMainJITDylib();
+  Dylibs[Host->getName()] = &HostDylib;
+  SubmodulesByDylib[&HostDylib] = Host;
+  HostDylib.addGenerator(std::make_unique<QualifiedNameGenerator>(*this, *Host));
 
   // The host is always needed: prepare it now, and remember its functions'
   // signatures and CUDA host stubs.
@@ -463,11 +455,24 @@ BundleJIT::findHostFunction(StringRef Name) const {
   return It == HostFunctions.end() ? nullptr : &It->second;
 }
 
-JITDylib *BundleJIT::getSubmoduleDylib(StringRef Name) const {
-  return Dylibs.lookup(Name);
+Expected<JITDylib &> BundleJIT::getSubmoduleDylib(const Submodule &M) {
+  std::lock_guard<std::mutex> Guard(DylibLock);
+  JITDylib *&Dylib = Dylibs[M.getName()];
+  if (Dylib)
+    return *Dylib;
+  Expected<JITDylib &> Created =
+      J->createJITDylib("submodule " + M.getName().str());
+  if (!Created)
+    return Created.takeError();
+  Created->addGenerator(std::make_unique<SubmoduleGenerator>(*this, *J, M));
+  Created->addGenerator(std::make_unique<QualifiedNameGenerator>(*this, M));
+  Dylib = &*Created;
+  SubmodulesByDylib[Dylib] = &M;
+  return *Dylib;
 }
 
 const Submodule *BundleJIT::getSubmoduleOfDylib(const JITDylib &JD) const {
+  std::lock_guard<std::mutex> Guard(DylibLock);
   return SubmodulesByDylib.lookup(&JD);
 }
 
@@ -503,8 +508,11 @@ BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
   SymbolStringPtr Descriptor = ES.intern(getDescriptorSymbol(Kernel));
   // Weakly referenced, so that a missing kernel is an empty result, while a
   // submodule that fails to compile is an error.
+  Expected<JITDylib &> Dylib = getSubmoduleDylib(M);
+  if (!Dylib)
+    return Dylib.takeError();
   Expected<SymbolMap> Found = ES.lookup(
-      {{Dylibs.lookup(M.getName()),
+      {{&*Dylib,
         JITDylibLookupFlags::MatchExportedSymbolsOnly}},
       SymbolLookupSet(Descriptor, SymbolLookupFlags::WeaklyReferencedSymbol));
   // The runtime reports a submodule that fails to compile as

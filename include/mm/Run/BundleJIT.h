@@ -89,8 +89,9 @@ public:
   /// runs its header's pipeline. Used when \p M is first needed.
   llvm::Expected<llvm::orc::ThreadSafeModule>
   prepareSubmodule(const Submodule &M);
-  /// The JITDylib of submodule \p Name, or null.
-  llvm::orc::JITDylib *getSubmoduleDylib(llvm::StringRef Name) const;
+  /// The JITDylib of submodule \p M, made when it is first asked for: a
+  /// bundle of many submodules pays only for those a run uses.
+  llvm::Expected<llvm::orc::JITDylib &> getSubmoduleDylib(const Submodule &M);
   /// The submodule whose JITDylib \p JD is, or null.
   const Submodule *getSubmoduleOfDylib(const llvm::orc::JITDylib &JD) const;
   const Bundle &getBundle() const { return B; }
@@ -118,9 +119,11 @@ private:
   BundleJITOptions Options;
   const Submodule *Host = nullptr;
   std::unique_ptr<llvm::orc::LLJIT> J;
+  /// The submodules' JITDylibs made so far, both ways.
   llvm::StringMap<llvm::orc::JITDylib *> Dylibs;
   llvm::DenseMap<const llvm::orc::JITDylib *, const Submodule *>
       SubmodulesByDylib;
+  mutable std::mutex DylibLock;
   llvm::StringMap<HostFunction> HostFunctions;
   /// CUDA host stubs: stub symbol -> kernel symbol, then address -> kernel.
   std::vector<std::pair<std::string, std::string>> HostStubs;
