@@ -262,3 +262,46 @@ char InvalidPipelineError::ID = 0;
 void InvalidPipelineError::log(raw_ostream &OS) const {
   OS << "submodule '" << M->getName() << "': " << Message;
 }
+
+Error mm::checkBodyNesting(const Bundle &B, const Submodule &M) {
+  // LLVM IR comments run from ';', MLIR's from "//", to the end of the line;
+  // strings are double-quoted in both (MLIR escapes a quote with '\\').
+  bool IsMLIR = M.getKind() == ModuleKind::MLIR;
+  StringRef Body = M.getBody();
+  unsigned Depth = 0, Line = 1;
+  size_t LineStart = 0;
+  for (size_t I = 0, E = Body.size(); I < E; ++I) {
+    char C = Body[I];
+    if (C == '\n') {
+      ++Line;
+      LineStart = I + 1;
+      continue;
+    }
+    bool Comment = IsMLIR ? (C == '/' && I + 1 < E && Body[I + 1] == '/')
+                          : C == ';';
+    if (Comment) {
+      I = std::min(Body.find('\n', I), E) - 1;
+      continue;
+    }
+    if (C == '"') {
+      for (++I; I < E && Body[I] != '"' && Body[I] != '\n'; ++I)
+        if (IsMLIR && Body[I] == '\\')
+          ++I;
+      if (I < E && Body[I] == '\n')
+        --I;
+      continue;
+    }
+    if (C == '(' || C == '[' || C == '{') {
+      if (++Depth > MaxBodyNesting)
+        return B.bodyError(M, Line, I - LineStart + 1,
+                           "brackets nest deeper than " +
+                               Twine(MaxBodyNesting) +
+                               " levels, which would exhaust the parser's "
+                               "stack");
+      continue;
+    }
+    if ((C == ')' || C == ']' || C == '}') && Depth)
+      --Depth;
+  }
+  return Error::success();
+}

@@ -31,6 +31,8 @@ static std::optional<std::string> inferDataLayout(StringRef TripleStr) {
 Expected<std::unique_ptr<Module>>
 mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
                        LLVMContext &Context) {
+  if (Error E = checkBodyNesting(B, M))
+    return std::move(E);
   // The parser needs a null-terminated buffer, and a body is a view into the
   // middle of the bundle: parse a copy.
   std::unique_ptr<MemoryBuffer> Copy = MemoryBuffer::getMemBufferCopy(

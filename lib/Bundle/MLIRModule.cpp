@@ -62,6 +62,8 @@ Error SubmoduleDiagnostics::takeErrors(const Twine &IfNone) {
 Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 mm::parseMLIRSubmodule(const Bundle &B, const Submodule &M,
                        mlir::MLIRContext &Context) {
+  if (Error E = checkBodyNesting(B, M))
+    return std::move(E);
   // Like LLVM's, MLIR's lexer needs a null-terminated buffer.
   SourceMgr SM;
   SM.AddNewSourceBuffer(

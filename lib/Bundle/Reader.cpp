@@ -12,12 +12,31 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
 using namespace mm;
 
 static bool isBlank(char C) { return C == ' ' || C == '\t'; }
+
+/// \p Text as an error message quotes it: control characters, and every
+/// byte that is not valid UTF-8 text, as \xNN.
+static std::string displayed(StringRef Text) {
+  const auto *Begin = reinterpret_cast<const UTF8 *>(Text.begin());
+  bool ValidUTF8 = isLegalUTF8String(&Begin, Begin + Text.size());
+  std::string Shown;
+  for (unsigned char C : Text) {
+    if (C >= 0x20 && C != 0x7f && (C < 0x80 || ValidUTF8)) {
+      Shown += char(C);
+      continue;
+    }
+    Shown += "\\x";
+    Shown += hexdigit(C >> 4, /*LowerCase=*/true);
+    Shown += hexdigit(C & 0xf, /*LowerCase=*/true);
+  }
+  return Shown;
+}
 
 bool mm::isDirectiveLine(StringRef Line) {
   if (!Line.starts_with(DirectivePrefix))
@@ -101,7 +120,7 @@ Error FieldLexer::field(StringRef &Key, std::string &Value,
   if (Key.empty() || Pos == Line.size() || Line[Pos] != '=')
     return fail(KeyStart, ErrorColumn,
                 "expected a 'key=value' field, found '" +
-                    Line.substr(KeyStart).split(' ').first + "'");
+                    displayed(Line.substr(KeyStart).split(' ').first) + "'");
   ++Pos;
   Value.clear();
   if (Pos < Line.size() && Line[Pos] == '"') {
@@ -161,7 +180,7 @@ Error mm::setModuleField(SubmoduleHeader &Header, StringRef Key,
   if (Key == "kind") {
     std::optional<ModuleKind> Kind = parseKindName(Value);
     if (!Kind)
-      return createStringError("invalid kind '" + Value +
+      return createStringError("invalid kind '" + displayed(Value) +
                                "': expected 'llvm' or 'mlir'");
     Header.Kind = *Kind;
   } else if (Key == "triple") {
@@ -169,12 +188,12 @@ Error mm::setModuleField(SubmoduleHeader &Header, StringRef Key,
   } else if (Key == "role") {
     std::optional<ModuleRole> Role = parseRoleName(Value);
     if (!Role)
-      return createStringError("invalid role '" + Value +
+      return createStringError("invalid role '" + displayed(Value) +
                                "': expected 'host' or 'device'");
     Header.Role = *Role;
   } else if (Key == "opt") {
     if (!isValidOptLevel(Value))
-      return createStringError("invalid optimization level '" + Value +
+      return createStringError("invalid optimization level '" + displayed(Value) +
                                "': expected O0, O1, O2, O3, Os or Oz");
     Header.Options.OptLevel = Value.str();
   } else if (Key == "passes") {
@@ -185,7 +204,7 @@ Error mm::setModuleField(SubmoduleHeader &Header, StringRef Key,
     Header.Options.Features = Value.str();
   } else if (Key == "mllvm") {
     if (!Value.starts_with("-"))
-      return createStringError("invalid LLVM option '" + Value +
+      return createStringError("invalid LLVM option '" + displayed(Value) +
                                "': expected '-name' or '-name=value'");
     Header.Options.LLVMArgs.push_back(Value.str());
   } else if (Key.starts_with("x-") && Key.size() > 2) {
@@ -220,10 +239,10 @@ Error mm::parseModuleHeader(StringRef Line, SubmoduleHeader &Header,
     return Fail(NameColumn, "expected a submodule name after '#mm module'");
   if (Name.contains('='))
     return Fail(NameColumn, "expected a submodule name before the fields, "
-                            "found '" + Name + "'");
+                            "found '" + displayed(Name) + "'");
   if (!isValidModuleName(Name))
     return Fail(NameColumn,
-                "invalid submodule name '" + Name +
+                "invalid submodule name '" + displayed(Name) +
                     "': expected letters, digits, '_', '$', '.' and '-', "
                     "not starting with '.' or '-'");
   Header = SubmoduleHeader();
@@ -250,7 +269,7 @@ Error mm::parseModuleHeader(StringRef Line, SubmoduleHeader &Header,
       continue;
     }
     if (!isKnownModuleField(Key))
-      return Fail(KeyColumn, "unknown field '" + Key + "'");
+      return Fail(KeyColumn, "unknown field '" + displayed(Key) + "'");
     if (Error E = setModuleField(Header, Key, Value)) {
       ErrorColumn = ValueColumn;
       return E;

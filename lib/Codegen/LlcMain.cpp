@@ -348,7 +348,7 @@ int mm::llcMain(int argc, char **argv) {
   initializeCore(Registry);
   initializeCodeGen(Registry);
   initializeTarget(Registry);
-  addVersionPrinter();
+  setUpToolProcess();
   toolOptions() = getOptionsInCategory(LlcCategory);
   cl::HideUnrelatedOptions({&LlcCategory, &getColorCategory()});
   // The codegen flags that every submodule's compilation uses by default.

@@ -758,7 +758,7 @@ int mm::optMain(int argc, char **argv) {
   InitializeAllTargetMCs();
   InitializeAllAsmPrinters();
   InitializeAllAsmParsers();
-  addVersionPrinter();
+  setUpToolProcess();
   for (auto &Entry : cl::getRegisteredOptions())
     builtinOptions().insert(Entry.getValue());
   toolOptions() = getOptionsInCategory(OptCategory);

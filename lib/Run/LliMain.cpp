@@ -252,7 +252,7 @@ int mm::lliMain(int argc, char **argv) {
     LLVMThreads->removeArgument();
   getThreadsOption();
   cl::HideUnrelatedOptions(LliCategory);
-  addVersionPrinter();
+  setUpToolProcess();
   cl::ParseCommandLineOptions(argc, argv,
                               "mm multi-module JIT runner: runs a bundle's "
                               "host submodule with its device submodules "

@@ -10,6 +10,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+
 using namespace llvm;
 
 #ifndef MM_VERSION
@@ -18,10 +20,11 @@ using namespace llvm;
 
 StringRef mm::getVersion() { return MM_VERSION; }
 
-void mm::addVersionPrinter() {
+void mm::setUpToolProcess() {
   cl::AddExtraVersionPrinter([](raw_ostream &OS) {
     OS << "mm (multi-module IR toolchain) version " << getVersion() << '\n';
   });
+  ::signal(SIGXFSZ, SIG_IGN);
 }
 
 /// Writes through \p OS and checks that every byte arrived.
@@ -63,8 +66,7 @@ static Error writeInPlace(StringRef Path,
   return Error::success();
 }
 
-mm::OutputDirectory::OutputDirectory(StringRef Dir)
-    : Dir(Dir.empty() ? "." : Dir.str()) {}
+mm::OutputDirectory::OutputDirectory(StringRef Dir) : Dir(Dir.str()) {}
 
 mm::OutputDirectory::~OutputDirectory() {
   if (TempPath.empty())

@@ -299,7 +299,7 @@ static Error convertBundle() {
 
 int mm::bundleMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
-  addVersionPrinter();
+  setUpToolProcess();
   cl::HideUnrelatedOptions(BundleCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "mm-bundle: join, split, list and convert bundles\n");

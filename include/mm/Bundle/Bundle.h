@@ -232,6 +232,17 @@ private:
   mutable bool IndexIsCurrent = true;
 };
 
+/// The deepest nesting of brackets ((), [] and {}) that a body may have.
+/// LLVM's and MLIR's parsers recurse once per level, and their printers,
+/// verifiers and passes after them: a body nested some thousands deep
+/// exhausts a thread's stack, where real code stays far below this.
+inline constexpr unsigned MaxBodyNesting = 512;
+
+/// Fails, at the bracket that opens one level too many, if \p M's body nests
+/// brackets deeper than MaxBodyNesting, comments and strings aside. Called
+/// before a body is handed to LLVM's or MLIR's parser.
+llvm::Error checkBodyNesting(const Bundle &B, const Submodule &M);
+
 /// A submodule's pass pipeline text does not parse. The driver reports it
 /// where the pipeline came from: a header field, or the command line.
 class InvalidPipelineError : public llvm::ErrorInfo<InvalidPipelineError> {

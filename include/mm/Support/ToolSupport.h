@@ -19,8 +19,10 @@ namespace mm {
 /// The project's version, "MAJOR.MINOR.PATCH".
 llvm::StringRef getVersion();
 
-/// Makes --version print mm's version after LLVM's.
-void addVersionPrinter();
+/// What every tool's main does after InitLLVM: --version prints mm's version
+/// after LLVM's, and a file size limit (SIGXFSZ) is a failed write, reported
+/// and survived as a full disk is, not a crash.
+void setUpToolProcess();
 
 /// Writes \p Path ("-" for standard output). A regular file (or a new one) is
 /// written to a temporary file in its directory that is renamed over \p Path
@@ -38,6 +40,7 @@ writeOutputFile(llvm::StringRef Path,
 /// the files, so that writing N files costs time linear in N.
 class OutputDirectory {
 public:
+  /// \p Dir may be empty: the current directory.
   explicit OutputDirectory(llvm::StringRef Dir);
   OutputDirectory(const OutputDirectory &) = delete;
   OutputDirectory &operator=(const OutputDirectory &) = delete;
