@@ -30,6 +30,9 @@ if config.mm_has_fuzzer:
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang")):
     config.available_features.add("clang")
 config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
+# LLVM's default target triple: what tools compile for when nothing names a
+# triple.
+config.substitutions.append(("%default_triple", config.llvm_default_triple))
 sanitizers.apply(config, config.mm_src_root)
 # Both halves of a CUDA compilation with mm's CUDA headers, the same whatever
 # CUDA toolkit the machine has (CMakeLists.txt's CUDA root).

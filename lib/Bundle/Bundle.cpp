@@ -47,9 +47,11 @@ std::optional<ModuleRole> mm::parseRoleName(StringRef Name) {
 }
 
 bool mm::isValidOptLevel(StringRef Level) {
-  return StringSwitch<bool>(Level)
-      .Cases("O0", "O1", "O2", "O3", "Os", "Oz", true)
-      .Default(false);
+  static constexpr StringLiteral Names[] = {
+#define MM_OPT_LEVEL(Name, PipelineLevel, CodegenLevel) #Name,
+#include "mm/Bundle/OptLevels.def"
+  };
+  return is_contained(Names, Level);
 }
 
 bool mm::isModuleNameChar(char C) {

@@ -6,10 +6,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 
 using namespace llvm;
 using namespace mm;
@@ -76,29 +73,4 @@ mm::parseMLIRSubmodule(const Bundle &B, const Submodule &M,
   if (!Module)
     return Diagnostics.takeErrors("cannot parse the MLIR body");
   return std::move(Module);
-}
-
-Error mm::runMLIRSubmodulePipeline(const Bundle &B, const Submodule &M,
-                                   mlir::ModuleOp Module) {
-  static bool PassesRegistered = [] {
-    mlir::registerAllPasses();
-    return true;
-  }();
-  (void)PassesRegistered;
-  StringRef Text = M.getOptions().Passes;
-  std::string ParseErrors;
-  raw_string_ostream ErrorOS(ParseErrors);
-  FailureOr<mlir::OpPassManager> Parsed =
-      mlir::parsePassPipeline(Text, ErrorOS);
-  if (failed(Parsed))
-    return make_error<InvalidPipelineError>(
-        M, ("invalid pass pipeline '" + Text +
-            "': " + StringRef(ParseErrors).trim())
-               .str());
-  mlir::PassManager PM(Module.getContext(), Parsed->getOpAnchorName());
-  static_cast<mlir::OpPassManager &>(PM) = *Parsed;
-  SubmoduleDiagnostics Diagnostics(B, M, *Module.getContext());
-  if (succeeded(PM.run(Module)))
-    return Error::success();
-  return Diagnostics.takeErrors("pass pipeline '" + Text + "' failed");
 }

@@ -8,8 +8,8 @@
 
 #include "mm/Codegen/Codegen.h"
 #include "mm/Bundle/LLVMModule.h"
-#include "mm/Bundle/Translation.h"
-#include "mm/Opt/Optimizer.h"
+#include "mm/Compile/Translation.h"
+#include "mm/Compile/TargetMachine.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -33,14 +33,6 @@
 
 using namespace llvm;
 using namespace mm;
-
-std::optional<CodeGenOptLevel> mm::parseCodeGenOptLevel(StringRef Name) {
-  if (Name == "Os" || Name == "Oz")
-    return CodeGenOptLevel::Default;
-  if (Name.size() != 2 || Name[0] != 'O')
-    return std::nullopt;
-  return CodeGenOpt::parseLevel(Name[1]);
-}
 
 StringRef mm::getEmbedFormName(EmbedForm Form) {
   switch (Form) {

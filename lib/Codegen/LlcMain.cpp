@@ -11,7 +11,8 @@
 #include "mm/Bundle/Reader.h"
 #include "mm/Bundle/Selector.h"
 #include "mm/Codegen/Codegen.h"
-#include "mm/Opt/ScopedOptions.h"
+#include "mm/Compile/OptLevel.h"
+#include "mm/Compile/ScopedOptions.h"
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
 
@@ -31,8 +32,6 @@
 using namespace llvm;
 using namespace mm;
 
-// llc's codegen flags (-filetype, -mcpu, -mattr, -relocation-model, ...).
-static codegen::RegisterCodeGenFlags CodeGenFlags;
 
 static cl::OptionCategory LlcCategory("mm-llc options");
 
@@ -47,7 +46,7 @@ static cl::opt<std::string> OutputFilename(
              "(default: -)"),
     cl::value_desc("dir|file"), cl::cat(LlcCategory));
 
-static cl::opt<char> OptLevel(
+static cl::opt<char> OptLevelFlag(
     "O",
     cl::desc("Codegen level for every submodule, as llc's -O (overrides the "
              "headers' opt=; default: the header's, else 2)"),
@@ -167,13 +166,13 @@ static Expected<CodegenOptions> getCodegenOptions(const Bundle &B,
                                                   CodeGenFileType FileType) {
   const SubmoduleOptions &Header = M.getOptions();
   CodegenOptions Options;
-  std::string Level = OptLevel.getNumOccurrences() || Header.OptLevel.empty()
-                          ? std::string("O") + OptLevel.getValue()
+  std::string Level = OptLevelFlag.getNumOccurrences() || Header.OptLevel.empty()
+                          ? std::string("O") + OptLevelFlag.getValue()
                           : Header.OptLevel;
-  std::optional<CodeGenOptLevel> CGLevel = parseCodeGenOptLevel(Level);
+  std::optional<OptLevel> CGLevel = lookupOptLevel(Level);
   if (!CGLevel)
     return B.moduleError(M, "invalid optimization level '-" + Level + "'");
-  Options.OptLevel = *CGLevel;
+  Options.OptLevel = CGLevel->Codegen;
   Options.CPU = Header.CPU.empty() ? codegen::getCPUStr() : Header.CPU;
   Options.Features =
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features;
@@ -338,6 +337,9 @@ static Error writeOutputs(
 }
 
 int mm::llcMain(int argc, char **argv) {
+  // The codegen flags (-mcpu, -mattr, -relocation-model, ...), from which
+  // every submodule's TargetMachine is created: registered as the tool runs.
+  static codegen::RegisterCodeGenFlags CodeGenFlags;
   InitLLVM X(argc, argv);
   InitializeAllTargets();
   InitializeAllTargetMCs();

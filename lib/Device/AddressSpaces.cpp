@@ -1,14 +1,18 @@
 //===- AddressSpaces.cpp - Flattening GPU address spaces ------------------===//
 //
-// On the CPU every GPU address space (global 1, shared 3, constant 4, local 5,
-// generic 0) is plain memory: every pointer type becomes `ptr`, and
-// addrspacecasts become no-ops. Globals and functions whose types change are
-// recreated, and every instruction and constant is remapped with LLVM's
-// ValueMapper, as the IR linker remaps types.
+// mm-flatten-address-spaces. On the CPU every GPU address space (global 1,
+// shared 3, constant 4, local 5, generic 0) is plain memory: every pointer
+// type becomes `ptr`, and addrspacecasts become no-ops. Globals and
+// functions whose types change are recreated, and every instruction and
+// constant is remapped with LLVM's ValueMapper, as the IR linker remaps
+// types. A shared-memory global keeps its place as a placeholder with the
+// attribute "mm-shared", whose uses mm-lower-shared-memory points at the
+// block's shared memory.
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringInternal.h"
+#include "DeviceIR.h"
+#include "Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -115,8 +119,12 @@ static Function *createFlatFunction(Function &F, FunctionType *FlatType) {
   return Flat;
 }
 
-Error mm::device::flattenAddressSpaces(LoweringState &S) {
-  Module &M = S.M;
+PreservedAnalyses FlattenAddressSpacesPass::lower(Module &M,
+                                                ModuleAnalysisManager &) {
+  if (!M.aliases().empty() || !M.ifuncs().empty()) {
+    reportError(M, "", "global aliases and ifuncs are not supported");
+    return PreservedAnalyses::all();
+  }
   FlatTypeMapper Types(M.getContext());
   ValueToValueMapTy VM;
   const RemapFlags Flags = RF_IgnoreMissingLocals | RF_ReuseAndMutateDistinctMDs;
@@ -134,11 +142,9 @@ Error mm::device::flattenAddressSpaces(LoweringState &S) {
     Flat->takeName(&GV);
     VM[&GV] = Flat;
     if (GV.getAddressSpace() == 3)
-      S.SharedGlobals.insert(Flat);
+      Flat->addAttribute(SharedAttr);
     OldGlobals.push_back(&GV);
   }
-  if (!M.aliases().empty() || !M.ifuncs().empty())
-    return S.error("global aliases and ifuncs are not supported");
 
   SmallVector<Function *> OldFunctions;
   for (Function &F : M) {
@@ -193,5 +199,5 @@ Error mm::device::flattenAddressSpaces(LoweringState &S) {
     EraseOld(Old);
     Old->eraseFromParent();
   }
-  return Error::success();
+  return PreservedAnalyses::none();
 }

@@ -2,6 +2,7 @@
 
 #include "mm/Opt/MLIRSubmodules.h"
 #include "mm/Bundle/MLIRModule.h"
+#include "mm/Compile/MLIRPipeline.h"
 #include "mm/Opt/Optimizer.h"
 
 #include "mlir/IR/DialectRegistry.h"

@@ -4,11 +4,12 @@
 #include "mm/Bundle/BinaryBundle.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/Reader.h"
-#include "mm/Bundle/Translation.h"
+#include "mm/Compile/OptLevel.h"
+#include "mm/Compile/Translation.h"
 #include "mm/Opt/MLIRSubmodules.h"
 #include "mm/Opt/Optimizer.h"
 #include "mm/Opt/PassReport.h"
-#include "mm/Opt/ScopedOptions.h"
+#include "mm/Compile/ScopedOptions.h"
 #include "mm/Opt/Worker.h"
 #include "mm/Bundle/Selector.h"
 #include "mm/Support/Diagnostics.h"
@@ -19,6 +20,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PrintPasses.h"
 #include "llvm/Pass.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/ADT/DenseSet.h"
@@ -30,13 +32,11 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace mm;
 
-// Codegen flags (-mcpu, -mattr, -relocation-model, ...) as opt has them; the
-// TargetMachine of every submodule is created from them.
-static codegen::RegisterCodeGenFlags CodeGenFlags;
 
 static cl::OptionCategory OptCategory("mm-opt options");
 
@@ -50,7 +50,7 @@ static cl::opt<std::string> OutputFilename("o",
                                            cl::init("-"), cl::cat(OptCategory));
 
 enum class CLOptLevel { None, O0, O1, O2, O3, Os, Oz };
-static cl::opt<CLOptLevel> OptLevel(
+static cl::opt<CLOptLevel> OptLevelFlag(
     cl::desc("Optimization level for every LLVM submodule (overrides the "
              "headers' opt= and passes=):"),
     cl::init(CLOptLevel::None),
@@ -79,6 +79,21 @@ static cl::list<std::string> PassPluginPaths(
 static std::vector<PassPlugin> &passPlugins() {
   static std::vector<PassPlugin> Plugins;
   return Plugins;
+}
+
+/// What every LLVM submodule's pipeline can name beyond LLVM's passes: the
+/// plugins' passes and the tool's (optMain's extensions).
+static std::vector<PassBuilderExtension> &pipelineExtensions() {
+  static std::vector<PassBuilderExtension> Extensions;
+  return Extensions;
+}
+
+/// The triple of the bundle's host submodule, if it has one and names one.
+static std::optional<Triple> getHostTriple(const Bundle &B) {
+  const Submodule *Host = B.getHost();
+  if (!Host || Host->getTriple().empty())
+    return std::nullopt;
+  return Triple(Triple::normalize(Host->getTriple()));
 }
 
 static cl::list<std::string> ModuleSelectors(
@@ -190,21 +205,23 @@ static StringRef getOptLevelName(CLOptLevel Level) {
 
 /// The pipeline for \p M: the command line's -passes, else its level, else the header's
 /// passes=, else the header's opt=. Empty if none applies.
-static std::optional<LLVMPipeline> getPipeline(const Submodule &M) {
+static std::optional<LLVMPipeline> getPipeline(const Bundle &B,
+                                               const Submodule &M) {
   const SubmoduleOptions &Options = M.getOptions();
   // -mcpu and -mattr on the command line apply where the header says none.
   LLVMPipeline Pipeline{
       "", Options.CPU.empty() ? codegen::getCPUStr() : Options.CPU,
       Options.Features.empty() ? codegen::getFeaturesStr() : Options.Features,
-      passPlugins(), DebugPassManager};
+      pipelineExtensions(), getHostTriple(B), DebugPassManager};
   if (!PassPipeline.empty())
     Pipeline.Passes = PassPipeline;
-  else if (OptLevel != CLOptLevel::None)
-    Pipeline.Passes = getDefaultPipeline(getOptLevelName(OptLevel));
+  else if (OptLevelFlag != CLOptLevel::None)
+    Pipeline.Passes =
+        lookupOptLevel(getOptLevelName(OptLevelFlag))->getDefaultPipeline();
   else if (!Options.Passes.empty())
     Pipeline.Passes = Options.Passes;
   else if (!Options.OptLevel.empty())
-    Pipeline.Passes = getDefaultPipeline(Options.OptLevel);
+    Pipeline.Passes = lookupOptLevel(Options.OptLevel)->getDefaultPipeline();
   else
     return std::nullopt;
   return Pipeline;
@@ -622,6 +639,18 @@ getConversion(ArrayRef<Conversion> Conversions, const Submodule &M) {
   return std::nullopt;
 }
 
+/// A pipeline can retarget its module (mm-lower-device does, for the
+/// host): the header's triple then follows the body's, so that the bundle
+/// written says what its submodule now is.
+static void followBodyTriple(Submodule &M) {
+  if (M.getTriple().empty())
+    return;
+  std::string BodyTriple = findBodyTriple(M.getKind(), M.getBody());
+  if (!BodyTriple.empty() &&
+      Triple::normalize(BodyTriple) != Triple::normalize(M.getTriple()))
+    M.editHeader().Triple = BodyTriple;
+}
+
 /// Optimizes or verifies every selected submodule of \p B in place.
 ///
 /// Submodules are independent and run concurrently, each in its own
@@ -681,7 +710,7 @@ static Error processBundle(Bundle &B, const RunConfig &Config) {
     }
     Job &J = AllJobs.emplace_back();
     J.M = &M;
-    J.Pipeline = getPipeline(M);
+    J.Pipeline = getPipeline(B, M);
     J.Options = std::move(*Options);
   }
   if (Errors)
@@ -734,6 +763,7 @@ static Error processBundle(Bundle &B, const RunConfig &Config) {
       continue;
     }
     J.M->setBody(std::move(**J.Result));
+    followBodyTriple(*J.M);
   }
   // Reports and workers' messages, in bundle order.
   if (!Serial)
@@ -752,7 +782,11 @@ static Error processBundle(Bundle &B, const RunConfig &Config) {
   });
 }
 
-int mm::optMain(int argc, char **argv) {
+int mm::optMain(int argc, char **argv,
+                ArrayRef<PassBuilderExtension> Extensions) {
+  // The codegen flags (-mcpu, -mattr, -relocation-model, ...), from which
+  // every submodule's TargetMachine is created: registered as the tool runs.
+  static codegen::RegisterCodeGenFlags CodeGenFlags;
   InitLLVM X(argc, argv);
   InitializeAllTargets();
   InitializeAllTargetMCs();
@@ -786,6 +820,7 @@ int mm::optMain(int argc, char **argv) {
     }
     passPlugins().push_back(std::move(*Plugin));
   });
+  append_range(pipelineExtensions(), Extensions);
   cl::ParseCommandLineOptions(
       argc, argv,
       "mm multi-module optimizer\n\n"
@@ -794,6 +829,11 @@ int mm::optMain(int argc, char **argv) {
 
   if (reportError(std::move(PluginErrors), argv[0], errs()))
     return 1;
+  for (const PassPlugin &Plugin : passPlugins())
+    pipelineExtensions().push_back(
+        [&Plugin](PassBuilder &PB, const std::optional<Triple> &) {
+          Plugin.registerPassBuilderCallbacks(PB);
+        });
   recordCommandLineOptions(argc, argv);
   // Taken over, so that LLVM's process-wide reports stay off.
   ReportPassTimes = TimePassesIsEnabled;

@@ -2,8 +2,8 @@
 
 #include "mm/Run/BundleJIT.h"
 #include "mm/Bundle/LLVMModule.h"
-#include "mm/Bundle/Translation.h"
-#include "mm/Device/DeviceLowering.h"
+#include "mm/Compile/Translation.h"
+#include "mm-runtime/mm_block_abi.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
@@ -23,9 +23,9 @@ using namespace llvm;
 using namespace llvm::orc;
 using namespace mm;
 
-/// The symbol that holds kernel K's descriptor (BlockABI.h).
+/// The symbol that holds kernel K's descriptor (mm_block_abi.h).
 static std::string getDescriptorSymbol(StringRef Kernel) {
-  return ("__mm_kernel." + Kernel).str();
+  return (MM_KERNEL_DESCRIPTOR_PREFIX + Kernel).str();
 }
 
 std::string mm::getKernelNameForStub(StringRef StubName) {
@@ -259,46 +259,8 @@ static std::string getHeaderPipeline(const Submodule &M) {
   if (M.getKind() == ModuleKind::LLVM && !Options.Passes.empty())
     return Options.Passes;
   if (!Options.OptLevel.empty())
-    return "default<" + Options.OptLevel + ">";
+    return lookupOptLevel(Options.OptLevel)->getDefaultPipeline();
   return "";
-}
-
-/// The pipeline of a lowered device submodule whose header gives none:
-/// default<On> at mm-lli's -O level. The lowering's work-item loops need
-/// it to be vectorized, and clang's device IR was optimized for the GPU.
-static std::string getLoweredDevicePipeline(CodeGenOptLevel Level) {
-  switch (Level) {
-  case CodeGenOptLevel::None:
-    return "default<O0>";
-  case CodeGenOptLevel::Less:
-    return "default<O1>";
-  case CodeGenOptLevel::Default:
-    return "default<O2>";
-  case CodeGenOptLevel::Aggressive:
-    return "default<O3>";
-  }
-  llvm_unreachable("unknown code generation level");
-}
-
-/// Runs \p Pipeline on \p Mod with \p TM, as opt would.
-static Error runPipeline(const Bundle &B, const Submodule &M, Module &Mod,
-                         TargetMachine &TM, StringRef Pipeline) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM;
-  if (Error E = PB.parsePassPipeline(MPM, Pipeline))
-    return B.moduleError(M, "invalid pipeline '" + Pipeline +
-                                "': " + toString(std::move(E)));
-  MPM.run(Mod, MAM);
-  return Error::success();
 }
 
 Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
@@ -317,11 +279,16 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   Triple HostTriple(J->getTargetTriple());
   std::string Pipeline = getHeaderPipeline(M);
   if (M.getRole() == ModuleRole::Device &&
-      isLowerableDeviceTriple(ModuleTriple)) {
+      isGPUTriple(Mod.getTargetTriple())) {
+    // The lowering's work-item loops need the optimizer to be vectorized,
+    // and clang's device IR was optimized for the GPU: default<On> at
+    // mm-lli's -O level unless the header says otherwise.
     if (Pipeline.empty())
-      Pipeline = getLoweredDevicePipeline(Options.OptLevel);
-    if (Error E = lowerDeviceModuleForHost(Mod, HostTriple, J->getDataLayout(),
-                                           M.getName())) {
+      Pipeline = Options.Level.getDefaultPipeline();
+    if (!Options.LowerDeviceModule)
+      return B.moduleError(M, "device code for '" + Mod.getTargetTriple() +
+                                  "' cannot run: no device lowering");
+    if (Error E = Options.LowerDeviceModule(Mod, HostTriple, M.getName())) {
       // Located at the submodule's header, which names it already.
       std::string Message = toString(std::move(E));
       StringRef Reason(Message);
@@ -329,20 +296,26 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
       return B.moduleError(M, Reason);
     }
   } else if (!Mod.getTargetTriple().empty() &&
-      ModuleTriple.getArch() != HostTriple.getArch())
+             ModuleTriple.getArch() != HostTriple.getArch()) {
     return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
                                 "' on this host (" + HostTriple.str() + ")");
+  }
 
   if (!Pipeline.empty()) {
     Expected<std::unique_ptr<TargetMachine>> TM =
         JITTargetMachineBuilder(HostTriple)
             .setCPU(sys::getHostCPUName().str())
-            .setCodeGenOptLevel(Options.OptLevel)
+            .setCodeGenOptLevel(Options.Level.Codegen)
             .createTargetMachine();
     if (!TM)
       return TM.takeError();
-    if (Error E = runPipeline(B, M, Mod, **TM, Pipeline))
-      return std::move(E);
+    LLVMPipelineOptions PipelineOptions;
+    PipelineOptions.Passes = Pipeline;
+    PipelineOptions.TM = TM->get();
+    PipelineOptions.Extensions = Options.Extensions;
+    PipelineOptions.HostTriple = HostTriple;
+    if (Error E = runLLVMPipeline(Mod, PipelineOptions))
+      return B.moduleError(M, toString(std::move(E)));
   }
   if (Options.CompileLog)
     *Options.CompileLog << "compiled submodule '" << M.getName() << "'\n";
@@ -380,7 +353,7 @@ Error BundleJIT::setUp() {
       JITTargetMachineBuilder::detectHost();
   if (!JTMB)
     return JTMB.takeError();
-  JTMB->setCodeGenOptLevel(Options.OptLevel);
+  JTMB->setCodeGenOptLevel(Options.Level.Codegen);
   Expected<std::unique_ptr<LLJIT>> Created =
       LLJITBuilder().setJITTargetMachineBuilder(std::move(*JTMB)).create();
   if (!Created)

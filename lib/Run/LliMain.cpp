@@ -2,6 +2,7 @@
 
 #include "mm/Run/LliMain.h"
 #include "mm/Bundle/Reader.h"
+#include "mm/Compile/OptLevel.h"
 #include "mm/Run/BundleJIT.h"
 #include "mm/Runtime/Runtime.h"
 #include "mm/Support/Diagnostics.h"
@@ -52,7 +53,7 @@ static cl::list<std::string> SharedLibs(
     cl::value_desc("path,..."), cl::CommaSeparated, cl::cat(LliCategory));
 
 static cl::opt<char>
-    OptLevel("O",
+    OptLevelFlag("O",
              cl::desc("Code generation level: -O0, -O1, -O2 (default), -O3"),
              cl::Prefix, cl::init('2'), cl::cat(LliCategory));
 
@@ -143,23 +144,6 @@ static Error runEntryFunction(BundleJIT &JIT) {
   return Error::success();
 }
 
-static Expected<CodeGenOptLevel> getCodeGenOptLevel() {
-  switch (OptLevel) {
-  case '0':
-    return CodeGenOptLevel::None;
-  case '1':
-    return CodeGenOptLevel::Less;
-  case '2':
-    return CodeGenOptLevel::Default;
-  case '3':
-    return CodeGenOptLevel::Aggressive;
-  default:
-    return createStringError(inconvertibleErrorCode(),
-                             "invalid optimization level -O" +
-                                 std::string(1, OptLevel));
-  }
-}
-
 /// Says that \p Count launches failed although the program ended as
 /// \p Ended says (the launches were reported as they failed).
 static void reportFailedLaunches(unsigned Count, StringRef Ended) {
@@ -184,16 +168,21 @@ static void checkLaunchesAtExit() {
 }
 
 /// Runs the program; returns its exit code.
-static Expected<int> run() {
-  Expected<CodeGenOptLevel> Level = getCodeGenOptLevel();
-  if (!Level)
-    return Level.takeError();
+static Expected<int> run(const DeviceModuleLowering &LowerDeviceModule,
+                         ArrayRef<PassBuilderExtension> Extensions) {
+  std::optional<OptLevel> Level =
+      lookupOptLevel(std::string("O") + OptLevelFlag.getValue());
+  if (!Level || OptLevelFlag == 's' || OptLevelFlag == 'z')
+    return createStringError("invalid optimization level -O" +
+                             std::string(1, OptLevelFlag));
   Expected<Bundle> B = readBundleFile(InputFilename);
   if (!B)
     return B.takeError();
 
   BundleJITOptions Options;
-  Options.OptLevel = *Level;
+  Options.Level = *Level;
+  Options.LowerDeviceModule = LowerDeviceModule;
+  Options.Extensions = Extensions;
   Options.SharedLibraries = SharedLibs;
   if (PrintCompiled)
     Options.CompileLog = &errs();
@@ -242,7 +231,9 @@ static Expected<int> run() {
   return ExitCode;
 }
 
-int mm::lliMain(int argc, char **argv) {
+int mm::lliMain(int argc, char **argv,
+                const DeviceModuleLowering &LowerDeviceModule,
+                ArrayRef<PassBuilderExtension> Extensions) {
   InitLLVM X(argc, argv);
   InitializeAllTargets();
   InitializeAllTargetMCs();
@@ -258,7 +249,7 @@ int mm::lliMain(int argc, char **argv) {
                               "host submodule with its device submodules "
                               "compiled for the CPU\n");
 
-  Expected<int> ExitCode = run();
+  Expected<int> ExitCode = run(LowerDeviceModule, Extensions);
   if (!ExitCode) {
     outs().flush();
     std::fflush(stdout);

@@ -4,7 +4,7 @@
 // chunks of consecutive blocks through an atomic counter, to workers (the
 // launching thread and threads of a pool); each worker owns the block
 // context, the shared memory and the per-thread scratch memory of the block
-// it runs, sized from the kernel's descriptor (BlockABI.h). A trap, or a
+// it runs, sized from the kernel's descriptor (mm-runtime/mm_block_abi.h). A trap, or a
 // fault (a bad address, a division by zero) in the kernel's code, jumps out
 // of the block back to its worker, which stops the launch.
 //
@@ -320,7 +320,7 @@ std::unique_ptr<Backend> mm::runtime::createCPUBackend(unsigned Threads) {
 }
 
 //===----------------------------------------------------------------------===//
-// The device entry points of BlockABI.h.
+// The device entry points of mm-runtime/mm_block_abi.h.
 //===----------------------------------------------------------------------===//
 
 /// Serializes device printf output, so that each call's text stays whole.

@@ -7,7 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mm/Device/BlockABI.h"
+#include "mm-runtime/mm_block_abi.h"
+#include "mm/Compile/LLVMPipeline.h"
 #include "mm/Device/DeviceLowering.h"
 
 #include "llvm/ExecutionEngine/Orc/Core.h"
@@ -142,8 +143,7 @@ protected:
     const Target *TheTarget = TargetRegistry::lookupTarget("", Host, Lookup);
     TM.reset(TheTarget->createTargetMachine(Host.str(), "", "",
                                             TargetOptions(), std::nullopt));
-    if (Error E = mm::lowerDeviceModuleForHost(*M, Host, TM->createDataLayout(),
-                                               Name))
+    if (Error E = mm::lowerDeviceModuleForHost(*M, Host, Name))
       return toString(std::move(E));
     Lowered = std::move(M);
     return "";
@@ -152,18 +152,10 @@ protected:
   /// Optimizes the lowered module at -O2 and JIT-compiles it.
   void compile() {
     ASSERT_TRUE(Lowered);
-    LoopAnalysisManager LAM;
-    FunctionAnalysisManager FAM;
-    CGSCCAnalysisManager CGAM;
-    ModuleAnalysisManager MAM;
-    PassBuilder PB(TM.get());
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2)
-        .run(*Lowered, MAM);
+    mm::LLVMPipelineOptions Options;
+    Options.Passes = "default<O2>";
+    Options.TM = TM.get();
+    ASSERT_FALSE(!!mm::runLLVMPipeline(*Lowered, Options));
 
     auto JITOrErr = orc::LLJITBuilder().create();
     ASSERT_TRUE(!!JITOrErr) << toString(JITOrErr.takeError());
@@ -187,7 +179,7 @@ protected:
   }
 
   const mm_kernel_descriptor *kernel(StringRef Name) {
-    auto Address = jit().lookup(("__mm_kernel." + Name).str());
+    auto Address = jit().lookup((MM_KERNEL_DESCRIPTOR_PREFIX + Name).str());
     if (!Address) {
       ADD_FAILURE() << toString(Address.takeError());
       return nullptr;

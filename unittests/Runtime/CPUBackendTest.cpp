@@ -1,7 +1,7 @@
 //===- CPUBackendTest.cpp - The runtime and its CPU backend ---------------===//
 //
 // Kernels here are block functions written by hand to the block ABI
-// (BlockABI.h), as the device lowering produces them.
+// (mm-runtime/mm_block_abi.h), as the device lowering produces them.
 //
 //===----------------------------------------------------------------------===//
 

@@ -67,12 +67,6 @@ llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 parseMLIRSubmodule(const Bundle &B, const Submodule &M,
                    mlir::MLIRContext &Context);
 
-/// Runs \p M's `passes=` pipeline (mlir-opt's --pass-pipeline syntax, every
-/// upstream pass registered) on \p Module, parsed from \p M. Diagnostics are
-/// located in the bundle file.
-llvm::Error runMLIRSubmodulePipeline(const Bundle &B, const Submodule &M,
-                                     mlir::ModuleOp Module);
-
 } // namespace mm
 
 #endif // MM_BUNDLE_MLIRMODULE_H

@@ -23,10 +23,6 @@ class Module;
 
 namespace mm {
 
-/// The codegen level of an optimization level name: O0..O3 as llc's -O;
-/// Os and Oz compile at the default level, as clang compiles them.
-std::optional<llvm::CodeGenOptLevel> parseCodeGenOptLevel(llvm::StringRef Name);
-
 /// How one submodule is compiled.
 struct CodegenOptions {
   llvm::CodeGenOptLevel OptLevel = llvm::CodeGenOptLevel::Default;

@@ -1,8 +1,10 @@
 //===- mm/Device/DeviceLowering.h - Device submodules for the CPU -*- C++ -*-===//
 //
 // Retargets a GPU submodule (nvptx64, amdgcn) to the host so that the CPU
-// backend of the offload runtime can run its kernels. See BlockABI.h for what
-// the lowered module defines and docs/design.md for the method.
+// backend of the offload runtime can run its kernels, as a pipeline of
+// new-pass-manager passes, one per concern (lib/Device/DevicePasses.def
+// lists them in order). See mm-runtime/mm_block_abi.h for what the lowered
+// module defines and docs/device-lowering.md for the method.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,33 +14,44 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 namespace llvm {
-class DataLayout;
 class Module;
+class PassBuilder;
 class Triple;
 } // namespace llvm
 
 namespace mm {
 
-/// True when modules for \p T are GPU code that lowerDeviceModuleForHost
-/// knows how to run on the CPU.
+/// True when modules for \p T are GPU code that the device lowering runs on
+/// the CPU.
 bool isLowerableDeviceTriple(const llvm::Triple &T);
 
+/// Makes the device lowering's passes parseable in \p PB's pipelines: each
+/// step by its name, `mm-lower-device<TRIPLE>` for the whole lowering for
+/// host TRIPLE, and `print<mm-uniformity>`. Without a triple,
+/// `mm-lower-device` lowers for \p BundleHost, the triple of the bundle's
+/// host submodule, or without one for LLVM's default target triple, as llc
+/// compiles a module that names none. A step that fails reports a
+/// diagnostic error to the module's LLVMContext.
+void registerDevicePasses(llvm::PassBuilder &PB,
+                          std::optional<llvm::Triple> BundleHost);
+
 /// Rewrites \p M, a device submodule named \p SubmoduleName, into a module
-/// for \p HostTriple / \p HostDL: GPU address spaces are flattened, thread
-/// and block queries read the block context, each kernel K becomes a block
-/// function (work-item loops, split at barriers) with its descriptor
-/// `__mm_kernel.K`, device printf and trap call the runtime's entry points.
-/// Functions that are not kernels keep their names and can be called
-/// directly from the host.
+/// for \p HostTriple: GPU address spaces are flattened, thread and block
+/// queries read the block context, each kernel K becomes a block function
+/// (work-item loops, split at barriers) with its descriptor, device printf
+/// and trap call the runtime's entry points. Functions that are not kernels
+/// keep their names and can be called directly from the host.
 ///
 /// Fails, leaving \p M unusable, with a message naming the submodule and the
 /// function when the module uses something the CPU backend cannot run (an
-/// unsupported intrinsic, recursion, a dynamically sized alloca in a kernel
-/// with barriers). Barriers in divergent control flow trap when they run.
+/// unsupported intrinsic or inline assembly, recursion, a dynamically sized
+/// alloca in a kernel with barriers). Barriers in divergent control flow
+/// trap when they run.
 llvm::Error lowerDeviceModuleForHost(llvm::Module &M,
                                      const llvm::Triple &HostTriple,
-                                     const llvm::DataLayout &HostDL,
                                      llvm::StringRef SubmoduleName);
 
 } // namespace mm

@@ -4,20 +4,14 @@
 #define MM_OPT_OPTIMIZER_H
 
 #include "mm/Bundle/Bundle.h"
+#include "mm/Compile/LLVMPipeline.h"
 
-#include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/Support/CodeGen.h"
-
-#include <memory>
-
-namespace llvm {
-class Module;
-class PassPlugin;
-class TargetMachine;
-class TargetOptions;
-} // namespace llvm
+#include <optional>
+#include <string>
 
 namespace mm {
+
+class PassReport;
 
 /// What to run on one LLVM submodule.
 struct LLVMPipeline {
@@ -25,32 +19,13 @@ struct LLVMPipeline {
   std::string Passes;
   std::string CPU;
   std::string Features;
-  /// Loaded pass plugins: each registers its passes with the submodule's
-  /// PassBuilder, so that the pipeline can name them.
-  llvm::ArrayRef<llvm::PassPlugin> Plugins;
+  /// The passes that the tool brings: its plugins', the device lowering's.
+  llvm::ArrayRef<PassBuilderExtension> Extensions;
+  /// The triple of the bundle's host submodule, if any.
+  std::optional<llvm::Triple> HostTriple;
   /// Print the passes as they run, as opt -debug-pass-manager does.
   bool DebugPassManager = false;
 };
-
-/// Resolves CPU "native" to the host's CPU and adds the host's features to
-/// \p Features, as codegen::getCPUStr and getFeaturesStr do.
-void resolveNativeCPU(std::string &CPU, std::string &Features);
-
-class PassReport;
-
-/// The pipeline text for an optimization level ("O3" -> "default<O3>").
-std::string getDefaultPipeline(llvm::StringRef OptLevel);
-
-/// Creates the TargetMachine opt would create for \p Module's triple, with
-/// \p CPU ("native" for the host's) and \p Features, target options from
-/// LLVM's codegen flags adjusted by \p CustomizeOptions, and codegen level
-/// \p Level. Returns null for a module without a triple. Fails on an unknown
-/// triple, CPU or feature.
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createSubmoduleTargetMachine(
-    const llvm::Module &Module, llvm::StringRef CPU, llvm::StringRef Features,
-    llvm::CodeGenOptLevel Level = llvm::CodeGenOptLevel::None,
-    llvm::function_ref<void(llvm::TargetOptions &)> CustomizeOptions = {});
 
 /// Parses and verifies \p M, runs \p Pipeline on it with a TargetMachine for
 /// its triple, and returns the module printed as `opt -S` prints it. An

@@ -14,6 +14,8 @@
 #define MM_RUN_BUNDLEJIT_H
 
 #include "mm/Bundle/Bundle.h"
+#include "mm/Compile/LLVMPipeline.h"
+#include "mm/Compile/OptLevel.h"
 #include "mm/Runtime/Runtime.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -36,11 +38,22 @@ class ThreadSafeModule;
 
 namespace mm {
 
+/// Rewrites the module of the device submodule named SubmoduleName into a
+/// module for the host triple Host (mm/Device/DeviceLowering.h).
+using DeviceModuleLowering =
+    std::function<llvm::Error(llvm::Module &M, const llvm::Triple &Host,
+                              llvm::StringRef SubmoduleName)>;
+
 struct BundleJITOptions {
-  /// Code generation level of every submodule, and the level of the
+  /// The code generation level of every submodule, and the level of the
   /// default<On> pipeline of a lowered device submodule whose header gives
   /// none.
-  llvm::CodeGenOptLevel OptLevel = llvm::CodeGenOptLevel::Default;
+  OptLevel Level = *lookupOptLevel("O2");
+  /// Lowers a device submodule's module for the host (the tool injects the
+  /// device lowering); device submodules for a GPU cannot run without it.
+  DeviceModuleLowering LowerDeviceModule;
+  /// The passes that submodules' pipelines can name beyond LLVM's.
+  llvm::ArrayRef<PassBuilderExtension> Extensions;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;
   /// When set, a line `compiled submodule 'NAME'` goes here for every

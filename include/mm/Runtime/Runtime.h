@@ -13,7 +13,7 @@
 #define MM_RUNTIME_RUNTIME_H
 
 #include "mm-runtime/mm_offload.h"
-#include "mm/Device/BlockABI.h"
+#include "mm-runtime/mm_block_abi.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -180,7 +180,7 @@ struct RuntimeSymbol {
 };
 
 /// Every function of mm_offload.h, the CUDA runtime API
-/// (mm-cuda/cuda_runtime_api.h) and the device entry points of BlockABI.h,
+/// (mm-cuda/cuda_runtime_api.h) and the device entry points of mm-runtime/mm_block_abi.h,
 /// for the JIT to define as absolute symbols.
 std::vector<RuntimeSymbol> getRuntimeSymbols();
 

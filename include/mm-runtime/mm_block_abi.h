@@ -1,0 +1,132 @@
+/*===- mm-runtime/mm_block_abi.h - Device code on the CPU: the block ABI -*- C -*-===*
+ *
+ * The contract between the device lowering (lib/Device, which turns a kernel
+ * of an nvptx64/amdgcn submodule into host code) and the CPU backend of the
+ * offload runtime (lib/Runtime, which launches it). It is the runtime's: plain
+ * C, depending on nothing of the compiler, so that the runtime, JIT-compiled
+ * device code and programs built ahead of time can all use it. The lowering
+ * builds the same layouts as LLVM IR types and checks them against the C
+ * structs (lib/Device/BlockABI.cpp), and takes every name from here.
+ *
+ * For each kernel K of a device submodule, the lowered module defines
+ *
+ *   - a block function that runs every thread of one block of K, as loops over
+ *     the block's threads split at barriers (work-item loops);
+ *   - a constant descriptor `__mm_kernel.K` (external linkage, type
+ *     mm_kernel_descriptor) that the runtime finds by name in the submodule's
+ *     own JITDylib.
+ *
+ * The runtime runs blocks concurrently, each on one worker thread, and gives
+ * each running block its own shared memory and per-thread scratch memory.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef MM_RUNTIME_MM_BLOCK_ABI_H
+#define MM_RUNTIME_MM_BLOCK_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MM_BLOCK_ABI_VERSION 1u
+
+/* The symbols a lowered device submodule defines for kernel K:
+ * MM_KERNEL_DESCRIPTOR_PREFIX "K" (its mm_kernel_descriptor, which the
+ * runtime looks up) and MM_BLOCK_FUNCTION_PREFIX "K" (its block function). */
+#define MM_KERNEL_DESCRIPTOR_PREFIX "__mm_kernel."
+#define MM_BLOCK_FUNCTION_PREFIX "__mm_block."
+
+typedef struct mm_dim3 {
+  uint32_t x, y, z;
+} mm_dim3;
+
+/* What one block of a launch sees. Filled in by the runtime, read by the
+ * lowered kernel. Field order and types are part of the ABI. */
+typedef struct mm_block_context {
+  mm_dim3 grid_dim;  /* blocks in the grid (gridDim / number of workgroups) */
+  mm_dim3 block_dim; /* threads in a block (blockDim / workgroup size) */
+  mm_dim3 block_idx; /* this block (blockIdx / workgroup id) */
+  /* With MM_KERNEL_BLOCK_RANGES, block_fn runs this many blocks along x,
+   * from block_idx.x on (0 counts as 1); otherwise ignored. The runtime
+   * keeps block_idx.x + block_count_x <= grid_dim.x. */
+  uint32_t block_count_x;
+  /* This block's static shared memory (addrspace(3) globals), at least
+   * descriptor.static_shared_size bytes, 64-byte aligned, zero-filled is
+   * NOT guaranteed (as on a GPU). */
+  char *static_shared;
+  /* This block's dynamic shared memory (`extern __shared__`), the size the
+   * launch asked for, 64-byte aligned. */
+  char *dynamic_shared;
+  uint64_t dynamic_shared_size;
+  /* descriptor.thread_scratch_size bytes per thread of the block, for values
+   * live across barriers and per-thread local memory, 64-byte aligned. */
+  char *thread_scratch;
+  /* Opaque to device code; handed back to the runtime's device entry points
+   * below (the launch's error state, its printf stream). */
+  void *runtime;
+} mm_block_context;
+
+/* Runs all threads of one block (with MM_KERNEL_BLOCK_RANGES, of
+ * block_count_x blocks along x). `args[i]` points at the value of the i-th
+ * kernel parameter (the cudaLaunchKernel convention). Returns normally; a
+ * kernel that traps calls __mm_device_trap, which does not return. */
+typedef void (*mm_block_fn)(void **args, mm_block_context *ctx);
+
+/* Flags of mm_kernel_descriptor. */
+#define MM_KERNEL_HAS_BARRIERS 0x1u /* split into work-item loops at barriers */
+#define MM_KERNEL_HAS_WARP_OPS 0x2u /* uses shuffles/votes */
+/* block_fn honors block_count_x: the kernel has no barriers, warp operations
+ * or shared memory, so the blocks of a range may run interleaved (row by row
+ * of threads across the blocks). */
+#define MM_KERNEL_BLOCK_RANGES 0x4u
+
+typedef struct mm_kernel_descriptor {
+  uint32_t abi_version;        /* MM_BLOCK_ABI_VERSION */
+  uint32_t flags;              /* MM_KERNEL_* */
+  uint64_t static_shared_size; /* bytes of ctx->static_shared needed */
+  uint64_t thread_scratch_size; /* bytes per thread of ctx->thread_scratch */
+  uint32_t num_params;         /* kernel parameters, i.e. entries of args */
+  uint32_t warp_size;          /* 32 (nvptx64), 64 or 32 (amdgcn) */
+  uint32_t max_threads_per_block; /* largest block the lowering allows */
+  uint32_t reserved1;
+  mm_block_fn block_fn;
+  const char *name;            /* the kernel's (mangled) name, K */
+} mm_kernel_descriptor;
+
+/* Entry points that the runtime defines and lowered device code calls. They
+ * are resolved from the mm-lli process when device modules are linked. */
+
+/* Reports that the kernel trapped (llvm.trap, __trap, assert failure) and
+ * abandons the block; never returns. `function` names the device function
+ * that trapped. */
+void __mm_device_trap(mm_block_context *ctx, const char *function)
+    __attribute__((noreturn));
+
+/* Device-side printf. `args` is packed as CUDA's vprintf packs it: each
+ * argument at the next multiple of its own size (doubles for floats, 8-byte
+ * pointers). Returns the number of characters written, like printf. */
+int32_t __mm_device_vprintf(mm_block_context *ctx, const char *format,
+                            const char *args);
+
+/* amdgcn device printf: clang's hostcall calls __ockl_printf_begin,
+ * __ockl_printf_append_string_n and __ockl_printf_append_args, renamed.
+ * `begin` returns a message; each append adds the format string or a string
+ * argument (`length` counts the terminating null), or `num_args` (at most 7)
+ * 64-bit arguments, and returns the message; the append with `is_last` set
+ * prints the message whole and returns the number of characters written. */
+uint64_t __mm_device_printf_begin(uint64_t version);
+uint64_t __mm_device_printf_append_string_n(uint64_t message, const char *str,
+                                            uint64_t length, uint32_t is_last);
+uint64_t __mm_device_printf_append_args(uint64_t message, uint32_t num_args,
+                                        uint64_t arg0, uint64_t arg1,
+                                        uint64_t arg2, uint64_t arg3,
+                                        uint64_t arg4, uint64_t arg5,
+                                        uint64_t arg6, uint32_t is_last);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MM_RUNTIME_MM_BLOCK_ABI_H */

@@ -1,0 +1,46 @@
+//===- mm/Compile/TargetMachine.h - The TargetMachine of a submodule -*- C++ -*-===//
+//
+// The TargetMachine that opt and llc would create for a submodule's module,
+// from its CPU, features and LLVM's codegen flags: mm-opt, mm-llc and mm-lli
+// create theirs here. The codegen flags (llvm/CodeGen/CommandFlags.h) must
+// be registered, as the tools' mains do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_COMPILE_TARGETMACHINE_H
+#define MM_COMPILE_TARGETMACHINE_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+class TargetOptions;
+} // namespace llvm
+
+namespace mm {
+
+/// Resolves CPU "native" to the host's CPU and adds the host's features to
+/// \p Features, as codegen::getCPUStr and getFeaturesStr do.
+void resolveNativeCPU(std::string &CPU, std::string &Features);
+
+/// Creates the TargetMachine opt would create for \p Module's triple, with
+/// \p CPU ("native" for the host's) and \p Features, target options from
+/// LLVM's codegen flags adjusted by \p CustomizeOptions, and codegen level
+/// \p Level. Returns null for a module without a triple. Fails on an unknown
+/// triple, CPU or feature.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createSubmoduleTargetMachine(
+    const llvm::Module &Module, llvm::StringRef CPU, llvm::StringRef Features,
+    llvm::CodeGenOptLevel Level = llvm::CodeGenOptLevel::None,
+    llvm::function_ref<void(llvm::TargetOptions &)> CustomizeOptions = {});
+
+} // namespace mm
+
+#endif // MM_COMPILE_TARGETMACHINE_H

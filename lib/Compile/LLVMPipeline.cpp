@@ -1,0 +1,112 @@
+//===- LLVMPipeline.cpp - Running an LLVM pipeline ------------------------===//
+
+#include "mm/Compile/LLVMPipeline.h"
+
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRPrinter/IRPrintingPasses.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+using namespace mm;
+
+char PipelineSyntaxError::ID = 0;
+
+void PipelineSyntaxError::log(raw_ostream &OS) const { OS << Message; }
+
+namespace {
+/// Keeps the errors that passes report, which LLVMContext's default handler
+/// would print before ending the process; anything else goes on as usual.
+struct CollectErrors : DiagnosticHandler {
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() != DS_Error)
+      return false;
+    std::string Message;
+    raw_string_ostream OS(Message);
+    DiagnosticPrinterRawOStream Printer(OS);
+    DI.print(Printer);
+    Errors = joinErrors(std::move(Errors), createStringError(OS.str()));
+    return true;
+  }
+  Error Errors = Error::success();
+};
+
+/// LLVM's verifier, run as opt runs it after the pipeline (so that
+/// -time-passes and -debug-pass-manager show it), with its findings kept to
+/// be reported rather than fatal.
+struct ReportingVerifierPass : PassInfoMixin<ReportingVerifierPass> {
+  explicit ReportingVerifierPass(std::optional<std::string> &Findings)
+      : Findings(Findings) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    if (verifyModule(M, &OS))
+      Findings = StringRef(Text).trim().str();
+    return PreservedAnalyses::all();
+  }
+  std::optional<std::string> &Findings;
+};
+} // namespace
+
+Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
+  LLVMContext &Context = M.getContext();
+  Triple TT(M.getTargetTriple());
+  TargetLibraryInfoImpl TLII(TT);
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  auto Handler = std::make_unique<CollectErrors>();
+  CollectErrors &Collected = *Handler;
+  PassInstrumentationCallbacks PIC;
+  // After a pass has reported an error the module may be in no state for
+  // the next: the pipeline stops there (the passes that must run, such as
+  // the printer, check for themselves).
+  PIC.registerShouldRunOptionalPassCallback(
+      [&Collected](StringRef, Any) { return !Collected.HasErrors; });
+  if (Options.Instrument)
+    Options.Instrument(PIC);
+  StandardInstrumentations SI(Context, Options.DebugPassManager);
+  SI.registerCallbacks(PIC, &MAM);
+  PassBuilder PB(Options.TM, PipelineTuningOptions(), std::nullopt, &PIC);
+  for (const PassBuilderExtension &Extend : Options.Extensions)
+    Extend(PB, Options.HostTriple);
+  FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, Options.Passes))
+    return make_error<PipelineSyntaxError>("invalid pass pipeline '" +
+                                           Options.Passes +
+                                           "': " + toString(std::move(E)));
+  std::optional<std::string> VerifierFindings;
+  MPM.addPass(ReportingVerifierPass(VerifierFindings));
+  std::unique_ptr<DiagnosticHandler> Previous = Context.getDiagnosticHandler();
+  Context.setDiagnosticHandler(std::move(Handler));
+  MPM.run(M, MAM);
+  Error Errors = std::move(Collected.Errors);
+  Context.setDiagnosticHandler(std::move(Previous));
+  if (Errors)
+    return Errors;
+  if (VerifierFindings)
+    return createStringError("the pipeline left an invalid module: " +
+                             *VerifierFindings);
+  if (Options.Output) {
+    ModulePassManager Print;
+    Print.addPass(PrintModulePass(*Options.Output));
+    Print.run(M, MAM);
+  }
+  return Error::success();
+}

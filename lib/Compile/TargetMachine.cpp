@@ -1,0 +1,86 @@
+//===- TargetMachine.cpp - The TargetMachine of a submodule ---------------===//
+
+#include "mm/Compile/TargetMachine.h"
+
+#include "llvm/CodeGen/CommandFlags.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace llvm;
+using namespace mm;
+
+void mm::resolveNativeCPU(std::string &CPU, std::string &Features) {
+  if (CPU != "native")
+    return;
+  CPU = sys::getHostCPUName().str();
+  SubtargetFeatures Host;
+  for (const auto &[Feature, Enabled] : sys::getHostCPUFeatures())
+    Host.AddFeature(Feature, Enabled);
+  if (!Features.empty())
+    Host.addFeaturesVector(SubtargetFeatures(Features).getFeatures());
+  Features = Host.getString();
+}
+
+/// LLVM only warns about an unknown CPU or feature and ignores it; for a
+/// submodule's own options that is an error.
+static Error checkCPUAndFeatures(const Target &TheTarget, const Triple &TT,
+                                 StringRef CPU, StringRef Features) {
+  if (CPU.empty() && Features.empty())
+    return Error::success();
+  std::unique_ptr<MCSubtargetInfo> STI(
+      TheTarget.createMCSubtargetInfo(TT.getTriple(), "", ""));
+  if (!STI)
+    return Error::success();
+  if (!CPU.empty() && !STI->isCPUStringValid(CPU))
+    return createStringError("unknown CPU '%s' for target '%s'",
+                             CPU.str().c_str(), TT.str().c_str());
+  SubtargetFeatures FeatureList(Features);
+  for (const std::string &Feature : FeatureList.getFeatures()) {
+    StringRef Name = SubtargetFeatures::StripFlag(Feature);
+    if (!any_of(STI->getAllProcessorFeatures(),
+                [&](const SubtargetFeatureKV &KV) { return Name == KV.Key; }))
+      return createStringError("unknown feature '%s' for target '%s'",
+                               Feature.c_str(), TT.str().c_str());
+  }
+  return Error::success();
+}
+
+Expected<std::unique_ptr<TargetMachine>>
+mm::createSubmoduleTargetMachine(
+    const Module &Module, StringRef CPUName, StringRef FeatureList,
+    CodeGenOptLevel Level, function_ref<void(TargetOptions &)> CustomizeOptions) {
+  Triple TT(Module.getTargetTriple());
+  if (TT.getArch() == Triple::UnknownArch) {
+    if (TT.getArchName().empty() || TT.getArchName() == "unknown")
+      return nullptr;
+    return createStringError("unrecognized architecture '%s' in triple '%s'",
+                             TT.getArchName().str().c_str(),
+                             TT.str().c_str());
+  }
+  std::string LookupError;
+  const Target *TheTarget = TargetRegistry::lookupTarget("", TT, LookupError);
+  if (!TheTarget)
+    return createStringError("no target for triple '%s': %s",
+                             TT.str().c_str(), LookupError.c_str());
+  std::string CPU = CPUName.str(), Features = FeatureList.str();
+  resolveNativeCPU(CPU, Features);
+  if (Error E = checkCPUAndFeatures(*TheTarget, TT, CPU, Features))
+    return std::move(E);
+  TargetOptions Options = codegen::InitTargetOptionsFromCodeGenFlags(TT);
+  if (CustomizeOptions)
+    CustomizeOptions(Options);
+  // opt creates its TargetMachine at codegen level None unless told
+  // otherwise; the IR pipelines do not depend on it.
+  std::unique_ptr<TargetMachine> TM(TheTarget->createTargetMachine(
+      TT.getTriple(), CPU, Features, Options, codegen::getExplicitRelocModel(),
+      codegen::getExplicitCodeModel(), Level));
+  if (!TM)
+    return createStringError("cannot create a target machine for '%s'",
+                             TT.str().c_str());
+  return std::move(TM);
+}
+

@@ -1,0 +1,218 @@
+//===- DeviceIR.cpp - What the device lowering's passes say in the IR -----===//
+
+#include "DeviceIR.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace mm::device;
+
+unsigned mm::device::getWarpSize(const Module &M) {
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag(WarpSizeFlag)))
+    return Flag->getZExtValue();
+  return 32;
+}
+
+bool mm::device::isAMDGCNCode(const Module &M) {
+  auto *Flag =
+      mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(AMDGCNFlag));
+  return Flag && !Flag->isZero();
+}
+
+uint64_t mm::device::getIntegerAttr(const Function &F, StringRef Kind) {
+  uint64_t Value = 0;
+  if (F.hasFnAttribute(Kind))
+    F.getFnAttribute(Kind).getValueAsString().getAsInteger(10, Value);
+  return Value;
+}
+
+void mm::device::setIntegerAttr(Function &F, StringRef Kind, uint64_t Value) {
+  F.addFnAttr(Kind, std::to_string(Value));
+}
+
+Function *mm::device::getKernelOfThreadFunction(const Function &T) {
+  if (!T.hasFnAttribute(ThreadOfAttr))
+    return nullptr;
+  return T.getParent()->getFunction(
+      T.getFnAttribute(ThreadOfAttr).getValueAsString());
+}
+
+SmallVector<UniformSlot> mm::device::getUniformSlots(const Function &T) {
+  SmallVector<UniformSlot> Slots;
+  if (MDNode *List = T.getMetadata(UniformSlotsMetadata))
+    for (const MDOperand &Op : List->operands()) {
+      auto *Slot = cast<MDNode>(Op.get());
+      auto Field = [&](unsigned I) {
+        return mdconst::extract<ConstantInt>(Slot->getOperand(I))
+            ->getZExtValue();
+      };
+      Slots.push_back({Field(0), Field(1), Field(2)});
+    }
+  return Slots;
+}
+
+void mm::device::setUniformSlots(Function &T, ArrayRef<UniformSlot> Slots) {
+  LLVMContext &C = T.getContext();
+  Type *I64 = Type::getInt64Ty(C);
+  SmallVector<Metadata *> List;
+  for (const UniformSlot &Slot : Slots)
+    List.push_back(MDNode::get(
+        C, {ConstantAsMetadata::get(ConstantInt::get(I64, Slot.ScratchOffset)),
+            ConstantAsMetadata::get(ConstantInt::get(I64, Slot.BufferOffset)),
+            ConstantAsMetadata::get(ConstantInt::get(I64, Slot.Size))}));
+  T.setMetadata(UniformSlotsMetadata, MDNode::get(C, List));
+}
+
+//===----------------------------------------------------------------------===//
+// Sync points
+//===----------------------------------------------------------------------===//
+
+static StringRef getCalleeName(const CallInst *Call) {
+  const Function *Callee = Call->getCalledFunction();
+  return Callee ? Callee->getName() : StringRef();
+}
+
+bool SyncPoint::classof(const CallInst *Call) {
+  return BlockBarrier::classof(Call) || WarpSync::classof(Call);
+}
+
+bool SyncPoint::isBlockBarrier() const { return BlockBarrier::classof(this); }
+
+bool BlockBarrier::classof(const CallInst *Call) {
+  return getCalleeName(Call) == MarkerName;
+}
+
+bool WarpSync::classof(const CallInst *Call) {
+  return getCalleeName(Call) == MarkerName;
+}
+
+static CallInst *createMarkerCall(IRBuilderBase &B, StringRef Name) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Marker = M.getOrInsertFunction(Name, B.getVoidTy());
+  if (auto *F = dyn_cast<Function>(Marker.getCallee()))
+    F->addFnAttr(Attribute::NoUnwind);
+  return B.CreateCall(Marker);
+}
+
+BlockBarrier *BlockBarrier::create(IRBuilderBase &B) {
+  return static_cast<BlockBarrier *>(createMarkerCall(B, MarkerName));
+}
+
+WarpSync *WarpSync::create(IRBuilderBase &B) {
+  return static_cast<WarpSync *>(createMarkerCall(B, MarkerName));
+}
+
+bool mm::device::isSynchronizingIntrinsic(StringRef Name) {
+  return StringSwitch<bool>(Name)
+             .Cases("llvm.nvvm.barrier0", "llvm.nvvm.barrier.sync",
+                    "llvm.nvvm.bar.warp.sync", "llvm.amdgcn.s.barrier",
+                    "llvm.amdgcn.wave.barrier", "llvm.amdgcn.ds.bpermute",
+                    true)
+             .Default(false) ||
+         Name.starts_with("llvm.nvvm.shfl.sync.") ||
+         Name.starts_with("llvm.nvvm.vote.") ||
+         Name.starts_with("llvm.amdgcn.ballot.");
+}
+
+//===----------------------------------------------------------------------===//
+// The thread function's ABI
+//===----------------------------------------------------------------------===//
+
+namespace {
+enum class ArgType { Ptr, I32, I64, I1 };
+
+struct ThreadArgInfo {
+  const char *Name;
+  ArgType Type;
+  bool Resumable;
+};
+
+constexpr ThreadArgInfo ThreadArgInfos[] = {
+#define MM_THREAD_ARG(Enumerator, Name, Type, Resumable)                       \
+  {Name, ArgType::Type, Resumable},
+#include "ThreadArgs.def"
+};
+static_assert(std::size(ThreadArgInfos) == NumThreadArgs,
+              "one entry per thread argument");
+} // namespace
+
+static Type *getArgType(LLVMContext &C, ArgType T) {
+  switch (T) {
+  case ArgType::Ptr:
+    return PointerType::get(C, 0);
+  case ArgType::I32:
+    return Type::getInt32Ty(C);
+  case ArgType::I64:
+    return Type::getInt64Ty(C);
+  case ArgType::I1:
+    return Type::getInt1Ty(C);
+  }
+  llvm_unreachable("unknown argument type");
+}
+
+FunctionType *ThreadValues::getThreadFunctionType(Function &Kernel,
+                                                  bool Resumable) {
+  LLVMContext &C = Kernel.getContext();
+  SmallVector<Type *> Params(Kernel.getFunctionType()->params());
+  for (const ThreadArgInfo &Info : ThreadArgInfos)
+    if (Resumable || !Info.Resumable)
+      Params.push_back(getArgType(C, Info.Type));
+  return FunctionType::get(Resumable ? Type::getInt32Ty(C)
+                                     : Type::getVoidTy(C),
+                           Params, false);
+}
+
+ThreadValues ThreadValues::bind(Function &T) {
+  Function *Kernel = getKernelOfThreadFunction(T);
+  assert(Kernel && "a thread function names its kernel");
+  ThreadValues TV;
+  unsigned First = Kernel->arg_size();
+  for (unsigned I = 0; I < NumThreadArgs && First + I < T.arg_size(); ++I) {
+    Argument *A = T.getArg(First + I);
+    A->setName(ThreadArgInfos[I].Name);
+    TV.Values[I] = A;
+  }
+  return TV;
+}
+
+void ThreadValues::appendCallArgs(SmallVectorImpl<Value *> &Args,
+                                  bool Resumable) const {
+  for (unsigned I = 0; I < NumThreadArgs; ++I)
+    if (Resumable || !ThreadArgInfos[I].Resumable)
+      Args.push_back(Values[I]);
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+DeviceLoweringError::DeviceLoweringError(StringRef Function,
+                                         const Twine &Message)
+    : DiagnosticInfo(getKindID(), DS_Error), Function(Function.str()),
+      Message(Message.str()) {}
+
+void DeviceLoweringError::print(DiagnosticPrinter &DP) const {
+  if (!Function.empty())
+    DP << "function '" << Function << "': ";
+  DP << Message;
+}
+
+int DeviceLoweringError::getKindID() {
+  static const int Kind = getNextAvailablePluginDiagnosticKind();
+  return Kind;
+}
+
+bool DeviceLoweringError::classof(const DiagnosticInfo *DI) {
+  return DI->getKind() == getKindID();
+}
+
+void mm::device::reportError(Module &M, StringRef Function,
+                             const Twine &Message) {
+  M.getContext().diagnose(DeviceLoweringError(Function, Message));
+}

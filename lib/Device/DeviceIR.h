@@ -1,0 +1,218 @@
+//===- DeviceIR.h - What the device lowering's passes say in the IR -*- C++ -*-===//
+//
+// The passes of the device lowering (DevicePipeline.cpp lists them) hand
+// their results to each other through the IR only, so that any of them can
+// run, and be tested, on its own (`mm-opt -passes=NAME`):
+//
+//   - a kernel carries the function attribute `"mm-kernel"` from the first
+//     pass on (calling conventions and !nvvm.annotations go when the module
+//     is retargeted);
+//   - the module flags `mm.warp-size` and `mm.amdgcn` hold the warp
+//     (wavefront) size and whether the code was amdgcn's;
+//   - a shared-memory global, once its address space is gone, carries the
+//     global attribute `"mm-shared"`;
+//   - kernel K's thread function `K.mm.thread` carries `"mm-thread-of"="K"`,
+//     and `"mm-resumable"` when it synchronizes; its parameters after K's
+//     own follow ThreadArgs.def;
+//   - sync points are calls of the marker functions below (BlockBarrier,
+//     WarpSync), until the thread function is split at them;
+//   - each later pass records what the next one needs as attributes of the
+//     thread function (`"mm-static-shared-size"`, `"mm-scratch-size"`, ...)
+//     and, for the uniform values' slots, as `!mm.uniform.slots` metadata.
+//
+// A pass that cannot lower what it sees reports a DeviceLoweringError through
+// the module's LLVMContext and leaves the module as it was.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_LIB_DEVICE_DEVICEIR_H
+#define MM_LIB_DEVICE_DEVICEIR_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Instructions.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class Function;
+class FunctionType;
+class IRBuilderBase;
+class Module;
+class Twine;
+} // namespace llvm
+
+namespace mm::device {
+
+//===----------------------------------------------------------------------===//
+// Attributes and flags
+//===----------------------------------------------------------------------===//
+
+inline constexpr llvm::StringLiteral KernelAttr = "mm-kernel";
+inline constexpr llvm::StringLiteral SharedAttr = "mm-shared";
+inline constexpr llvm::StringLiteral ThreadOfAttr = "mm-thread-of";
+inline constexpr llvm::StringLiteral ResumableAttr = "mm-resumable";
+inline constexpr llvm::StringLiteral HasBarriersAttr = "mm-has-barriers";
+inline constexpr llvm::StringLiteral HasWarpOpsAttr = "mm-has-warp-ops";
+inline constexpr llvm::StringLiteral BlockRangesAttr = "mm-block-ranges";
+inline constexpr llvm::StringLiteral StaticSharedSizeAttr =
+    "mm-static-shared-size";
+inline constexpr llvm::StringLiteral ScratchSizeAttr = "mm-scratch-size";
+inline constexpr llvm::StringLiteral BlockBarriersAttr = "mm-block-barriers";
+inline constexpr llvm::StringLiteral UniformBufferSizeAttr =
+    "mm-uniform-buffer-size";
+inline constexpr llvm::StringLiteral UniformSlotsMetadata = "mm.uniform.slots";
+inline constexpr llvm::StringLiteral WarpSizeFlag = "mm.warp-size";
+inline constexpr llvm::StringLiteral AMDGCNFlag = "mm.amdgcn";
+
+/// The warp size the module records (32 unless it says otherwise).
+unsigned getWarpSize(const llvm::Module &M);
+/// True if the module records that it was amdgcn code.
+bool isAMDGCNCode(const llvm::Module &M);
+
+/// An integer attribute of \p F (a size, a count), 0 if absent.
+uint64_t getIntegerAttr(const llvm::Function &F, llvm::StringRef Kind);
+void setIntegerAttr(llvm::Function &F, llvm::StringRef Kind, uint64_t Value);
+
+/// The kernel whose thread function \p T is, or null.
+llvm::Function *getKernelOfThreadFunction(const llvm::Function &T);
+
+/// A value of a resumable thread function that is the same in every thread
+/// and live across a sync point: each thread keeps its copy in scratch
+/// memory at per-thread offset ScratchOffset, and while the block runs
+/// region by region the threads read it from the block function's buffer at
+/// BufferOffset, which the block function fills from the last thread's
+/// copies before each region. Once the thread function is inlined, the
+/// buffer is the block function's own variables: the region's loop sees a
+/// value defined outside it (a loop bound, a tile index), and addresses
+/// computed from it stay affine in the thread index.
+struct UniformSlot {
+  uint64_t ScratchOffset = 0;
+  uint64_t BufferOffset = 0;
+  uint64_t Size = 0;
+};
+
+/// The uniform values' slots of resumable thread function \p T
+/// (!mm.uniform.slots).
+llvm::SmallVector<UniformSlot> getUniformSlots(const llvm::Function &T);
+void setUniformSlots(llvm::Function &T, llvm::ArrayRef<UniformSlot> Slots);
+
+//===----------------------------------------------------------------------===//
+// Sync points
+//===----------------------------------------------------------------------===//
+
+/// A call of a sync point's marker function: the place where a kernel's
+/// thread function is split. A block barrier waits for every thread of the
+/// block that has not exited, a warp sync point for the threads of its warp.
+class SyncPoint : public llvm::CallInst {
+public:
+  static bool classof(const llvm::CallInst *Call);
+  static bool classof(const llvm::Value *V) {
+    return llvm::isa<llvm::CallInst>(V) &&
+           classof(llvm::cast<llvm::CallInst>(V));
+  }
+  bool isBlockBarrier() const;
+};
+
+class BlockBarrier : public SyncPoint {
+public:
+  static constexpr llvm::StringLiteral MarkerName =
+      "__mm_device_block_barrier";
+  static bool classof(const llvm::CallInst *Call);
+  static bool classof(const llvm::Value *V) {
+    return llvm::isa<llvm::CallInst>(V) &&
+           classof(llvm::cast<llvm::CallInst>(V));
+  }
+  static BlockBarrier *create(llvm::IRBuilderBase &B);
+};
+
+class WarpSync : public SyncPoint {
+public:
+  static constexpr llvm::StringLiteral MarkerName = "__mm_device_warp_sync";
+  static bool classof(const llvm::CallInst *Call);
+  static bool classof(const llvm::Value *V) {
+    return llvm::isa<llvm::CallInst>(V) &&
+           classof(llvm::cast<llvm::CallInst>(V));
+  }
+  static WarpSync *create(llvm::IRBuilderBase &B);
+};
+
+/// True for the device intrinsics that synchronize threads, and so make a
+/// kernel's thread function resumable: the one list of them.
+bool isSynchronizingIntrinsic(llvm::StringRef Name);
+
+//===----------------------------------------------------------------------===//
+// The thread function's ABI
+//===----------------------------------------------------------------------===//
+
+/// The parameters of a thread function after the kernel's own, in order
+/// (ThreadArgs.def). The resumable ones follow the others.
+enum class ThreadArg : unsigned {
+#define MM_THREAD_ARG(Enumerator, Name, Type, Resumable) Enumerator,
+#include "ThreadArgs.def"
+  NumArgs
+};
+inline constexpr unsigned NumThreadArgs =
+    static_cast<unsigned>(ThreadArg::NumArgs);
+
+/// The values a thread function's body reads in place of the block's and
+/// thread's state: the thread function's parameters, or for a function that
+/// is not a kernel, those of thread 0 of a one-thread block.
+class ThreadValues {
+public:
+  llvm::Value *get(ThreadArg A) const {
+    return Values[static_cast<unsigned>(A)];
+  }
+  void set(ThreadArg A, llvm::Value *V) {
+    Values[static_cast<unsigned>(A)] = V;
+  }
+  /// Tid, NTid, CtaId or NCtaId along dimension \p D (0 for x).
+  llvm::Value *get(ThreadArg X, unsigned D) const {
+    return Values[static_cast<unsigned>(X) + D];
+  }
+
+  /// The parameter types after \p Kernel's own.
+  static llvm::FunctionType *getThreadFunctionType(llvm::Function &Kernel,
+                                                   bool Resumable);
+  /// Binds to thread function \p T's parameters, and names them.
+  static ThreadValues bind(llvm::Function &T);
+  /// The arguments after the kernel's own of a call that passes these
+  /// values (the resumable ones when \p Resumable).
+  void appendCallArgs(llvm::SmallVectorImpl<llvm::Value *> &Args,
+                      bool Resumable) const;
+
+private:
+  llvm::Value *Values[NumThreadArgs] = {};
+};
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// What a pass reports when it cannot lower a function or the module: the
+/// function's name (empty for the module) and why.
+class DeviceLoweringError : public llvm::DiagnosticInfo {
+public:
+  DeviceLoweringError(llvm::StringRef Function, const llvm::Twine &Message);
+
+  llvm::StringRef getFunctionName() const { return Function; }
+  const std::string &getMessage() const { return Message; }
+  void print(llvm::DiagnosticPrinter &DP) const override;
+
+  static bool classof(const llvm::DiagnosticInfo *DI);
+  static int getKindID();
+
+private:
+  std::string Function;
+  std::string Message;
+};
+
+/// Reports a DeviceLoweringError on \p M's context.
+void reportError(llvm::Module &M, llvm::StringRef Function,
+                 const llvm::Twine &Message);
+
+} // namespace mm::device
+
+#endif // MM_LIB_DEVICE_DEVICEIR_H

@@ -1,0 +1,431 @@
+//===- PTXArithmetic.cpp - PTX arithmetic as LLVM IR ----------------------===//
+//
+// PTX's arithmetic on floating-point values (rounding modes, flushed
+// denormals, saturation; the approximate functions computed exactly) and on
+// integers (halves and wide products, the carry flag of `.cc`/`addc`/`madc`,
+// bit fields, byte permutes, shuffles). See PTXTranslator.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTXTranslator.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+using namespace mm::device;
+
+namespace {
+/// The rounding of a floating-point instruction.
+enum class Rounding { Nearest, TowardZero, Down, Up };
+} // namespace
+
+/// The neighbour of \p R toward +infinity (\p Up) or -infinity.
+static Value *nextFloat(IRBuilder<> &B, Value *R, bool Up) {
+  Type *Ty = R->getType();
+  Type *IntTy = B.getIntNTy(Ty->getPrimitiveSizeInBits());
+  Value *Bits = B.CreateBitCast(R, IntTy);
+  Value *IsZero = B.CreateFCmpOEQ(R, ConstantFP::get(Ty, 0.0));
+  Value *Positive = B.CreateFCmpOGT(R, ConstantFP::get(Ty, 0.0));
+  // Away from zero is one more in the bits; toward zero one less.
+  Value *Away = B.CreateICmpEQ(Positive, B.getInt1(Up));
+  Value *Step = B.CreateSelect(Away, ConstantInt::get(IntTy, 1),
+                               ConstantInt::getSigned(IntTy, -1));
+  Value *Next = B.CreateBitCast(B.CreateAdd(Bits, Step), Ty);
+  // From zero, the smallest denormal of the direction's sign.
+  Value *Smallest = B.CreateBitCast(
+      Up ? ConstantInt::get(IntTy, 1)
+         : B.CreateOr(ConstantInt::get(IntTy, 1),
+                      ConstantInt::get(IntTy, APInt::getSignMask(
+                                                  IntTy->getIntegerBitWidth()))),
+      Ty);
+  return B.CreateSelect(IsZero, Smallest, Next);
+}
+
+/// Rounds \p R, the nearest result, the way \p Mode says, given \p Err, the
+/// exact result minus \p R. Infinity from a finite exact result becomes the
+/// largest finite value where the mode rounds toward it.
+static Value *roundDirected(IRBuilder<> &B, Value *R, Value *Err,
+                            Rounding Mode) {
+  if (Mode == Rounding::Nearest)
+    return R;
+  Type *Ty = R->getType();
+  Value *Zero = ConstantFP::get(Ty, 0.0);
+  Value *Low = nextFloat(B, R, /*Up=*/false), *High = nextFloat(B, R, true);
+  Value *Result;
+  switch (Mode) {
+  case Rounding::Down:
+    Result = B.CreateSelect(B.CreateFCmpOLT(Err, Zero), Low, R);
+    break;
+  case Rounding::Up:
+    Result = B.CreateSelect(B.CreateFCmpOGT(Err, Zero), High, R);
+    break;
+  case Rounding::TowardZero: {
+    Value *Past = B.CreateOr(
+        B.CreateAnd(B.CreateFCmpOGT(R, Zero), B.CreateFCmpOLT(Err, Zero)),
+        B.CreateAnd(B.CreateFCmpOLT(R, Zero), B.CreateFCmpOGT(Err, Zero)));
+    Result = B.CreateSelect(
+        Past, B.CreateSelect(B.CreateFCmpOGT(R, Zero), Low, High), R);
+    break;
+  }
+  case Rounding::Nearest:
+    llvm_unreachable("handled above");
+  }
+  // Overflow: the nearest result is infinite, the error NaN.
+  const fltSemantics &Sem = Ty->getFltSemantics();
+  Value *Max = ConstantFP::get(Ty, APFloat::getLargest(Sem));
+  Value *Inf = ConstantFP::getInfinity(Ty);
+  Value *IsInf = B.CreateFCmpOEQ(B.CreateUnaryIntrinsic(Intrinsic::fabs, R), Inf);
+  Value *Overflowed = B.CreateAnd(IsInf, B.CreateFCmpUNO(Err, Err));
+  Value *Negative = B.CreateFCmpOLT(R, Zero);
+  Value *Finite = B.CreateSelect(Negative, B.CreateFNeg(Max), Max);
+  Value *ToFinite =
+      Mode == Rounding::TowardZero
+          ? B.getTrue()
+          : (Mode == Rounding::Down ? B.CreateNot(Negative) : Negative);
+  return B.CreateSelect(B.CreateAnd(Overflowed, ToFinite), Finite, Result);
+}
+
+/// Flushes a denormal \p V to a zero of its sign (`.ftz`, for f32).
+static Value *flushDenormal(IRBuilder<> &B, Value *V) {
+  Type *Ty = V->getType();
+  Value *Tiny = B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, V),
+                                ConstantFP::get(Ty, APFloat::getSmallestNormalized(
+                                                        Ty->getFltSemantics())));
+  Value *IsZero = B.CreateFCmpOEQ(V, ConstantFP::get(Ty, 0.0));
+  Value *SignedZero = B.CreateCopySign(ConstantFP::get(Ty, 0.0), V);
+  return B.CreateSelect(B.CreateAnd(Tiny, B.CreateNot(IsZero)), SignedZero, V);
+}
+
+Error PTXTranslator::floatInstruction(const PTXInstruction &I,
+                                      SmallVectorImpl<Value *> &Src) {
+  StringRef Op = I.getOp(), Opcode = I.Opcode;
+  ArrayRef<PTXOperand> Ops = I.Operands;
+  Type *Ty = I.Ty;
+  bool FTZ = I.has("ftz") && Ty->isFloatTy();
+  if (FTZ)
+    for (Value *&V : Src)
+      V = flushDenormal(B, V);
+  Rounding Mode = I.has("rz") ? Rounding::TowardZero
+                  : I.has("rm") ? Rounding::Down
+                  : I.has("rp") ? Rounding::Up
+                              : Rounding::Nearest;
+  Value *Result = nullptr;
+  if (Op == "add" || Op == "sub") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Value *X = Src[0], *Y = Op == "sub" ? B.CreateFNeg(Src[1]) : Src[1];
+    Value *S = B.CreateFAdd(X, Y);
+    // TwoSum: the exact error of the rounded sum.
+    Value *YV = B.CreateFSub(S, X);
+    Value *XV = B.CreateFSub(S, YV);
+    Value *Err = B.CreateFAdd(B.CreateFSub(X, XV), B.CreateFSub(Y, YV));
+    Result = roundDirected(B, S, Err, Mode);
+  } else if (Op == "mul") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Value *P = B.CreateFMul(Src[0], Src[1]);
+    Value *Err = intrinsic(Intrinsic::fma, {Ty}, {Src[0], Src[1], B.CreateFNeg(P)});
+    Result = roundDirected(B, P, Err, Mode);
+  } else if (Op == "fma" || Op == "mad") {
+    if (Error E = checkArity(I, 4))
+      return E;
+    if (Mode != Rounding::Nearest)
+      return fail("'" + Opcode + "' (directed rounding of a fused operation)");
+    Result = intrinsic(Intrinsic::fma, {Ty}, Src);
+  } else if (Op == "div") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    if (Mode != Rounding::Nearest)
+      return fail("'" + Opcode + "' (directed rounding of a division)");
+    Result = B.CreateFDiv(Src[0], Src[1]);
+  } else if (Op == "rcp" || Op == "rsqrt" || Op == "sqrt") {
+    if (Error E = checkArity(I, 2))
+      return E;
+    if (Mode != Rounding::Nearest)
+      return fail("'" + Opcode + "' (directed rounding)");
+    Value *X = Op == "rcp" ? Src[0] : intrinsic(Intrinsic::sqrt, {Ty}, {Src[0]});
+    Result = Op == "sqrt" ? X : B.CreateFDiv(ConstantFP::get(Ty, 1.0), X);
+  } else if (Op == "ex2" || Op == "lg2" || Op == "sin" || Op == "cos") {
+    if (Error E = checkArity(I, 2))
+      return E;
+    Intrinsic::ID ID = StringSwitch<Intrinsic::ID>(Op)
+                           .Case("ex2", Intrinsic::exp2)
+                           .Case("lg2", Intrinsic::log2)
+                           .Case("sin", Intrinsic::sin)
+                           .Case("cos", Intrinsic::cos);
+    Result = intrinsic(ID, {Ty}, {Src[0]});
+  } else if (Op == "abs" || Op == "neg") {
+    if (Error E = checkArity(I, 2))
+      return E;
+    Result = Op == "abs" ? intrinsic(Intrinsic::fabs, {Ty}, {Src[0]})
+                         : B.CreateFNeg(Src[0]);
+  } else if (Op == "min" || Op == "max") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Result = intrinsic(Op == "min" ? Intrinsic::minnum : Intrinsic::maxnum, {Ty},
+                  Src);
+  } else if (Op == "setp") {
+    // setp.CMP.TYPE p, a, b: the operands were read as floats above.
+    if (Error E = checkArity(I, 3))
+      return E;
+    CmpInst::Predicate P =
+        StringSwitch<CmpInst::Predicate>(I.Parts[1])
+            .Case("eq", CmpInst::FCMP_OEQ)
+            .Case("ne", CmpInst::FCMP_ONE)
+            .Case("lt", CmpInst::FCMP_OLT)
+            .Case("le", CmpInst::FCMP_OLE)
+            .Case("gt", CmpInst::FCMP_OGT)
+            .Case("ge", CmpInst::FCMP_OGE)
+            .Case("equ", CmpInst::FCMP_UEQ)
+            .Case("neu", CmpInst::FCMP_UNE)
+            .Case("ltu", CmpInst::FCMP_ULT)
+            .Case("leu", CmpInst::FCMP_ULE)
+            .Case("gtu", CmpInst::FCMP_UGT)
+            .Case("geu", CmpInst::FCMP_UGE)
+            .Case("num", CmpInst::FCMP_ORD)
+            .Case("nan", CmpInst::FCMP_UNO)
+            .Default(CmpInst::BAD_FCMP_PREDICATE);
+    if (P == CmpInst::BAD_FCMP_PREDICATE)
+      return unknown(I);
+    return write(Ops[0], B.CreateFCmp(P, Src[0], Src[1]));
+  } else if (Op == "selp") {
+    if (Error E = checkArity(I, 4))
+      return E;
+    Expected<Value *> P = read(Ops[3], B.getInt1Ty());
+    if (!P)
+      return P.takeError();
+    return write(Ops[0], B.CreateSelect(*P, Src[0], Src[1]));
+  } else {
+    return unknown(I);
+  }
+  if (I.has("sat"))
+    Result = intrinsic(Intrinsic::minnum, {Ty},
+                  {intrinsic(Intrinsic::maxnum, {Ty},
+                        {Result, ConstantFP::get(Ty, 0.0)}),
+                   ConstantFP::get(Ty, 1.0)});
+  if (FTZ)
+    Result = flushDenormal(B, Result);
+  return write(Ops[0], Result);
+}
+
+Error PTXTranslator::integerInstruction(const PTXInstruction &I,
+                                        ArrayRef<Value *> Src) {
+  StringRef Op = I.getOp();
+  ArrayRef<PTXOperand> Ops = I.Operands;
+  Type *Ty = I.Ty;
+  bool Signed = I.Parts.back().starts_with("s");
+  unsigned Width = Ty->getIntegerBitWidth();
+  if (Op == "selp") {
+    if (Error E = checkArity(I, 4))
+      return E;
+    Expected<Value *> P = read(Ops[3], B.getInt1Ty());
+    if (!P)
+      return P.takeError();
+    return write(Ops[0], B.CreateSelect(*P, Src[0], Src[1]));
+  }
+  auto Wide = [&](Value *V) {
+    return Signed ? B.CreateSExt(V, B.getIntNTy(2 * Width))
+                  : B.CreateZExt(V, B.getIntNTy(2 * Width));
+  };
+  auto Half = [&](Value *V, bool High) {
+    return B.CreateTrunc(High ? B.CreateLShr(V, Width) : V, Ty);
+  };
+  // The product's low or high half, or the whole (.wide).
+  auto Product = [&](Value *X, Value *Y) -> Value * {
+    Value *P = B.CreateMul(Wide(X), Wide(Y));
+    if (I.has("wide"))
+      return P;
+    return Half(P, I.has("hi"));
+  };
+  // Adds with the carry flag: reads it (addc, madc), sets it (.cc).
+  auto AddWithCarry = [&](Value *X, Value *Y, bool CarryIn) {
+    Value *Sum = B.CreateAdd(B.CreateZExt(X, B.getIntNTy(Width + 1)),
+                             B.CreateZExt(Y, B.getIntNTy(Width + 1)));
+    if (CarryIn)
+      Sum = B.CreateAdd(Sum, B.CreateZExt(Carry ? Carry : B.getFalse(),
+                                          Sum->getType()));
+    if (I.has("cc"))
+      Carry = B.CreateTrunc(B.CreateLShr(Sum, Width), B.getInt1Ty());
+    return B.CreateTrunc(Sum, Ty);
+  };
+  auto SubWithBorrow = [&](Value *X, Value *Y, bool BorrowIn) {
+    Value *Sub = B.CreateSub(B.CreateZExt(X, B.getIntNTy(Width + 1)),
+                             B.CreateZExt(Y, B.getIntNTy(Width + 1)));
+    if (BorrowIn)
+      Sub = B.CreateSub(Sub, B.CreateZExt(Carry ? Carry : B.getFalse(),
+                                          Sub->getType()));
+    if (I.has("cc"))
+      Carry = B.CreateTrunc(B.CreateLShr(Sub, Width), B.getInt1Ty());
+    return B.CreateTrunc(Sub, Ty);
+  };
+  Value *Result = nullptr;
+  if (Op == "add" || Op == "addc") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Result = AddWithCarry(Src[0], Src[1], Op == "addc");
+  } else if (Op == "sub" || Op == "subc") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Result = SubWithBorrow(Src[0], Src[1], Op == "subc");
+  } else if (Op == "mul" || Op == "mul24") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Result = Product(Src[0], Src[1]);
+  } else if (Op == "mad" || Op == "madc") {
+    if (Error E = checkArity(I, 4))
+      return E;
+    if (I.has("wide"))
+      return unknown(I);
+    Result = AddWithCarry(Product(Src[0], Src[1]), Src[2], Op == "madc");
+  } else if (Op == "div" || Op == "rem") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Result = Op == "div" ? (Signed ? B.CreateSDiv(Src[0], Src[1])
+                                   : B.CreateUDiv(Src[0], Src[1]))
+                         : (Signed ? B.CreateSRem(Src[0], Src[1])
+                                   : B.CreateURem(Src[0], Src[1]));
+  } else if (Op == "and" || Op == "or" || Op == "xor") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Result = Op == "and"  ? B.CreateAnd(Src[0], Src[1])
+             : Op == "or" ? B.CreateOr(Src[0], Src[1])
+                          : B.CreateXor(Src[0], Src[1]);
+  } else if (Op == "not" || Op == "neg" || Op == "abs") {
+    if (Error E = checkArity(I, 2))
+      return E;
+    Result = Op == "not"   ? B.CreateNot(Src[0])
+             : Op == "neg" ? B.CreateNeg(Src[0])
+                           : B.CreateBinaryIntrinsic(Intrinsic::abs, Src[0],
+                                                     B.getFalse());
+  } else if (Op == "shl" || Op == "shr") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    // PTX clamps shift amounts at the width.
+    Value *Amount = B.CreateBinaryIntrinsic(
+        Intrinsic::umin, Src[1], ConstantInt::get(Ty, Width));
+    Value *Big = B.CreateICmpEQ(Amount, ConstantInt::get(Ty, Width));
+    Value *Safe = B.CreateSelect(Big, ConstantInt::get(Ty, Width - 1), Amount);
+    if (Op == "shl")
+      Result = B.CreateSelect(Big, ConstantInt::get(Ty, 0), B.CreateShl(Src[0], Safe));
+    else if (Signed)
+      Result = B.CreateAShr(Src[0], Safe);
+    else
+      Result = B.CreateSelect(Big, ConstantInt::get(Ty, 0),
+                              B.CreateLShr(Src[0], Safe));
+  } else if (Op == "min" || Op == "max") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    Intrinsic::ID ID = Op == "min" ? (Signed ? Intrinsic::smin : Intrinsic::umin)
+                                   : (Signed ? Intrinsic::smax : Intrinsic::umax);
+    Result = B.CreateBinaryIntrinsic(ID, Src[0], Src[1]);
+  } else if (Op == "popc" || Op == "clz" || Op == "brev") {
+    if (Error E = checkArity(I, 2))
+      return E;
+    Intrinsic::ID ID = Op == "popc"  ? Intrinsic::ctpop
+                       : Op == "clz" ? Intrinsic::ctlz
+                                     : Intrinsic::bitreverse;
+    Result = ID == Intrinsic::ctlz
+                 ? B.CreateBinaryIntrinsic(ID, Src[0], B.getFalse())
+                 : B.CreateUnaryIntrinsic(ID, Src[0]);
+    if (Op != "brev")
+      Result = B.CreateZExtOrTrunc(Result, B.getInt32Ty());
+  } else if (Op == "bfind") {
+    if (Error E = checkArity(I, 2))
+      return E;
+    // The position of the most significant non-sign bit, or (.shiftamt) the
+    // left shift that normalizes; 0xffffffff when there is none.
+    Value *X = Signed ? B.CreateSelect(B.CreateICmpSLT(Src[0],
+                                                       ConstantInt::get(Ty, 0)),
+                                       B.CreateNot(Src[0]), Src[0])
+                      : Src[0];
+    Value *Leading = B.CreateZExtOrTrunc(
+        B.CreateBinaryIntrinsic(Intrinsic::ctlz, X, B.getTrue()),
+        B.getInt32Ty());
+    Value *Found = I.has("shiftamt")
+                       ? Leading
+                       : B.CreateSub(B.getInt32(Width - 1), Leading);
+    Result = B.CreateSelect(B.CreateICmpEQ(X, ConstantInt::get(Ty, 0)),
+                            B.getInt32(~0u), Found);
+  } else if (Op == "bfe") {
+    if (Error E = checkArity(I, 4))
+      return E;
+    // Bits [pos, pos+len) of a, sign-extended from the last one for .s.
+    Value *Pos = B.CreateZExtOrTrunc(B.CreateAnd(Src[1], 0xff), Ty);
+    Value *Len = B.CreateZExtOrTrunc(B.CreateAnd(Src[2], 0xff), Ty);
+    Value *W = ConstantInt::get(Ty, Width);
+    Value *P = B.CreateBinaryIntrinsic(Intrinsic::umin, Pos, W);
+    Value *L = B.CreateBinaryIntrinsic(Intrinsic::umin, Len,
+                                       B.CreateSub(W, P));
+    Value *Shifted = B.CreateLShr(Src[0], B.CreateBinaryIntrinsic(
+                                              Intrinsic::umin, P,
+                                              ConstantInt::get(Ty, Width - 1)));
+    Shifted = B.CreateSelect(B.CreateICmpEQ(P, W), ConstantInt::get(Ty, 0), Shifted);
+    Value *Up = B.CreateSub(W, L);
+    Value *Field = B.CreateSelect(
+        B.CreateICmpEQ(L, ConstantInt::get(Ty, 0)), ConstantInt::get(Ty, 0),
+        Signed ? B.CreateAShr(B.CreateShl(Shifted, Up), Up)
+               : B.CreateLShr(B.CreateShl(Shifted, Up), Up));
+    Result = Field;
+  } else if (Op == "prmt") {
+    if (Error E = checkArity(I, 4))
+      return E;
+    if (I.Parts.size() != 2)
+      return unknown(I);
+    // Byte i of the result is byte (c >> 4i) & 7 of {b, a}; bit 3 of the
+    // selector replicates that byte's sign.
+    Value *Pair = B.CreateOr(B.CreateZExt(Src[0], B.getInt64Ty()),
+                             B.CreateShl(B.CreateZExt(Src[1], B.getInt64Ty()), 32));
+    Result = B.getInt32(0);
+    for (unsigned I = 0; I < 4; ++I) {
+      Value *Sel = B.CreateAnd(B.CreateLShr(Src[2], 4 * I), 0xf);
+      Value *Byte = B.CreateTrunc(
+          B.CreateLShr(Pair, B.CreateZExt(B.CreateMul(B.CreateAnd(Sel, 7),
+                                                      B.getInt32(8)),
+                                          B.getInt64Ty())),
+          B.getInt8Ty());
+      Value *Sign = B.CreateSelect(B.CreateICmpSLT(Byte, B.getInt8(0)),
+                                   B.getInt8(0xff), B.getInt8(0));
+      Byte = B.CreateSelect(B.CreateICmpNE(B.CreateAnd(Sel, 8), B.getInt32(0)),
+                            Sign, Byte);
+      Result = B.CreateOr(Result, B.CreateShl(B.CreateZExt(Byte, B.getInt32Ty()),
+                                              8 * I));
+    }
+  } else if (Op == "setp") {
+    if (Error E = checkArity(I, 3))
+      return E;
+    CmpInst::Predicate P =
+        StringSwitch<CmpInst::Predicate>(I.Parts[1])
+            .Case("eq", CmpInst::ICMP_EQ)
+            .Case("ne", CmpInst::ICMP_NE)
+            .Case("lt", Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
+            .Case("le", Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
+            .Case("gt", Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
+            .Case("ge", Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
+            .Cases("lo", "ltu", CmpInst::ICMP_ULT)
+            .Cases("ls", "leu", CmpInst::ICMP_ULE)
+            .Cases("hi", "gtu", CmpInst::ICMP_UGT)
+            .Cases("hs", "geu", CmpInst::ICMP_UGE)
+            .Default(CmpInst::BAD_ICMP_PREDICATE);
+    if (P == CmpInst::BAD_ICMP_PREDICATE)
+      return unknown(I);
+    return write(Ops[0], B.CreateICmp(P, Src[0], Src[1]));
+  } else if (Op == "shfl") {
+    // shfl[.sync].MODE.b32 d, a, b, c[, mask]: the NVVM intrinsic, which
+    // the warp lowering runs; without .sync, the whole warp.
+    if (Ops.size() != 4 && Ops.size() != 5)
+      return unknown(I);
+    Intrinsic::ID ID =
+        I.has("up")     ? Intrinsic::nvvm_shfl_sync_up_i32
+        : I.has("down") ? Intrinsic::nvvm_shfl_sync_down_i32
+        : I.has("bfly") ? Intrinsic::nvvm_shfl_sync_bfly_i32
+                      : Intrinsic::nvvm_shfl_sync_idx_i32;
+    Value *Mask = Ops.size() == 5 ? Src[3] : B.getInt32(~0u);
+    Result = intrinsic(ID, {}, {Mask, Src[0], Src[1], Src[2]});
+  } else {
+    return unknown(I);
+  }
+  return write(Ops[0], Result);
+}
+

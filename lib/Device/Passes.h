@@ -1,0 +1,87 @@
+//===- Passes.h - The passes of the device lowering -------------*- C++ -*-===//
+//
+// One pass per concern, each in its own file and registered by name
+// (DevicePipeline.cpp, which also lists their order), so that
+// `mm-opt -passes=NAME` runs one alone on IR in the state that the passes
+// before it leave (DeviceIR.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_LIB_DEVICE_PASSES_H
+#define MM_LIB_DEVICE_PASSES_H
+
+#include "llvm/IR/PassManager.h"
+#include "llvm/TargetParser/Triple.h"
+
+namespace mm::device {
+
+/// True when a pass has reported an error to \p M's LLVMContext.
+bool hasReportedErrors(const llvm::Module &M);
+
+/// A step of the device lowering. Once a step has reported an error, the
+/// module may be in no state for the next: the steps after it do nothing,
+/// so that `mm-lower-device`, which runs them in order in the pass manager,
+/// stops at the first error.
+template <typename DerivedT>
+struct DevicePass : llvm::PassInfoMixin<DerivedT> {
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM) {
+    if (hasReportedErrors(M))
+      return llvm::PreservedAnalyses::all();
+    return static_cast<DerivedT &>(*this).lower(M, MAM);
+  }
+};
+
+#define MM_DEVICE_MODULE_PASS(Class)                                           \
+  struct Class : DevicePass<Class> {                                           \
+    llvm::PreservedAnalyses lower(llvm::Module &M,                             \
+                                  llvm::ModuleAnalysisManager &MAM);           \
+  };
+
+/// Marks kernels with "mm-kernel" and records the warp size (mm-mark-kernels).
+MM_DEVICE_MODULE_PASS(MarkKernelsPass)
+/// Translates PTX inline assembly into IR (mm-lower-inline-asm).
+MM_DEVICE_MODULE_PASS(LowerInlineAsmPass)
+/// Moves everything to address space 0 (mm-flatten-address-spaces).
+MM_DEVICE_MODULE_PASS(FlattenAddressSpacesPass)
+/// Rewrites libdevice, NVVM math and memory-model operations
+/// (mm-lower-device-libcalls).
+MM_DEVICE_MODULE_PASS(LowerDeviceLibCallsPass)
+/// Inlines every call into each kernel (mm-inline-into-kernels).
+MM_DEVICE_MODULE_PASS(InlineIntoKernelsPass)
+/// Moves each kernel's body into its thread function (mm-thread-functions).
+MM_DEVICE_MODULE_PASS(ThreadFunctionsPass)
+/// Lowers thread queries, warp operations, barriers, printf and traps
+/// (mm-lower-thread-operations).
+MM_DEVICE_MODULE_PASS(LowerThreadOperationsPass)
+/// Lays out shared memory per block (mm-lower-shared-memory).
+MM_DEVICE_MODULE_PASS(LowerSharedMemoryPass)
+/// Splits resumable thread functions at their sync points
+/// (mm-split-at-barriers).
+MM_DEVICE_MODULE_PASS(SplitAtBarriersPass)
+/// Builds the block functions of kernels without sync points
+/// (mm-work-item-loops).
+MM_DEVICE_MODULE_PASS(WorkItemLoopsPass)
+/// Builds the block functions of resumable kernels (mm-region-loops).
+MM_DEVICE_MODULE_PASS(RegionLoopsPass)
+/// Emits each kernel's descriptor (mm-kernel-descriptors).
+MM_DEVICE_MODULE_PASS(KernelDescriptorsPass)
+/// Removes what only the GPU needed and checks the result
+/// (mm-finalize-device).
+MM_DEVICE_MODULE_PASS(FinalizeDevicePass)
+
+#undef MM_DEVICE_MODULE_PASS
+
+/// Retargets the module to the host (mm-retarget<TRIPLE>): its triple and
+/// data layout, without GPU calling conventions, attributes and debug
+/// information.
+struct RetargetPass : DevicePass<RetargetPass> {
+  explicit RetargetPass(llvm::Triple Host) : Host(std::move(Host)) {}
+  llvm::PreservedAnalyses lower(llvm::Module &M,
+                                llvm::ModuleAnalysisManager &MAM);
+  llvm::Triple Host;
+};
+
+} // namespace mm::device
+
+#endif // MM_LIB_DEVICE_PASSES_H

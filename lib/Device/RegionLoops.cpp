@@ -1,0 +1,285 @@
+//===- RegionLoops.cpp - Block functions of resumable kernels -------------===//
+//
+// mm-region-loops: the block function `__mm_block.K` of a kernel whose
+// thread function is resumable (split at its sync points by
+// mm-split-at-barriers). While every thread of the block is live and at the
+// same sync point, the block runs region by region: a loop nest over the
+// threads per state, with that state constant, so that each region is its
+// own vectorizable loop, reading the uniform values from the block
+// function's buffer. Otherwise (threads exited, or warps at different sync
+// points) it runs warp by warp: sweeps over the warps run each warp whose
+// live threads all wait at the same warp sync point, or at the block
+// barrier just released, to their next stop. Threads of one block at
+// different block barriers, or of one warp at different warp operations,
+// trap: a barrier or warp operation in divergent control flow.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceIR.h"
+#include "Passes.h"
+#include "RuntimeCalls.h"
+#include "Scratch.h"
+#include "ThreadLoops.h"
+#include "ThreadQueries.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace mm::device;
+
+static void buildBlockFunction(Function &T) {
+  LLVMContext &C = T.getContext();
+  IRBuilder<> B(C);
+  BlockFunction BF = BlockFunction::create(T, B);
+  Function *Block = BF.F;
+  BasicBlock *Run = B.GetInsertBlock();
+  Value *NTid[3];
+  for (unsigned D = 0; D < 3; ++D)
+    NTid[D] = BF.TV.get(ThreadArg::NTidX, D);
+
+  // Each thread's stop (the sync point it waits at, 0 once it has exited)
+  // is kept in the stop array of scratch memory, where the thread function
+  // stores it. Sync point k is a block barrier when k <= NumBlockBarriers,
+  // else a warp sync point.
+  Value *BlockScratch = BF.TV.get(ThreadArg::BlockScratch);
+  Value *BlockThreads = B.CreateZExt(BF.Threads, B.getInt64Ty(), "threads");
+  Value *Stops = scratchArray(B, BlockScratch, BlockThreads, StopSlotOffset);
+  Stops->setName("stops");
+  auto LoadStop = [&](Value *Linear) {
+    return B.CreateLoad(
+        B.getInt32Ty(),
+        scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot"), "stop");
+  };
+  // The uniform values' buffer (UniformSlot).
+  Value *Uniforms = ConstantPointerNull::get(B.getPtrTy());
+  if (uint64_t BufferSize = getIntegerAttr(T, UniformBufferSizeAttr)) {
+    IRBuilder<> AtEntry(&BF.F->getEntryBlock(),
+                        BF.F->getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Buffer = AtEntry.CreateAlloca(
+        ArrayType::get(B.getInt8Ty(), BufferSize), nullptr, "uniforms");
+    Buffer->setAlignment(Align(16));
+    Uniforms = Buffer;
+  }
+  // Linear is the thread's i64 linear index.
+  auto CallThread = [&](Value *const Index[3], Value *Linear, Value *State,
+                        bool InRegion) {
+    ThreadValues Resumable = BF.TV;
+    Resumable.set(ThreadArg::BlockScratch, BlockScratch);
+    Resumable.set(ThreadArg::ThreadIndex, Linear);
+    Resumable.set(ThreadArg::BlockThreads, BlockThreads);
+    Resumable.set(ThreadArg::State, State);
+    Resumable.set(ThreadArg::InRegion, B.getInt1(InRegion));
+    Resumable.set(ThreadArg::Uniforms, Uniforms);
+    CallInst *Call = BF.callThread(B, Index, nullptr, &Resumable);
+    Call->setName("stop");
+    return Call;
+  };
+  Constant *NoStop = B.getInt32(~0u);
+  Constant *NumBlockBarriers =
+      B.getInt32(getIntegerAttr(T, BlockBarriersAttr));
+  auto EmitDivergenceTrap = [&](BasicBlock *At, StringRef What) {
+    B.SetInsertPoint(At);
+    emitTrap(B, BF.Ctx, (BF.Kernel->getName() + ": " + What).str());
+    B.CreateUnreachable();
+  };
+  BasicBlock *BlockDiverged = BasicBlock::Create(C, "block.diverged", Block);
+  EmitDivergenceTrap(BlockDiverged,
+                     "threads of one block reached different barriers (a "
+                     "barrier in divergent control flow)");
+  BasicBlock *WarpDiverged = BasicBlock::Create(C, "warp.diverged", Block);
+  EmitDivergenceTrap(WarpDiverged,
+                     "threads of one warp reached different warp operations "
+                     "(a warp operation in divergent control flow)");
+
+  // While every thread is live and at the same sync point, the block runs
+  // region by region: a loop nest per state, with that state constant, so
+  // that each is its own vectorizable loop.
+  auto *Resume = cast<SwitchInst>(T.getEntryBlock().getTerminator());
+  unsigned NumStates = Resume->getNumCases() + 1;
+  B.SetInsertPoint(Run);
+  BasicBlock *Dispatch = BasicBlock::Create(C, "region.dispatch", Block);
+  BasicBlock *Check = BasicBlock::Create(C, "region.check", Block);
+  BasicBlock *BadState = BasicBlock::Create(C, "region.unknown", Block);
+  B.CreateBr(Dispatch);
+  B.SetInsertPoint(BadState);
+  B.CreateUnreachable(); // states come from the thread function's returns
+  B.SetInsertPoint(Dispatch);
+  PHINode *State = B.CreatePHI(B.getInt32Ty(), 3, "state");
+  State->addIncoming(B.getInt32(0), Run);
+  // Every thread waits at the same sync point: the last thread's copies of
+  // the uniform values are everyone's.
+  Value *LastThread = B.CreateSub(BlockThreads, B.getInt64(1), "last.thread");
+  for (const UniformSlot &Slot : getUniformSlots(T))
+    B.CreateMemCpy(
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Uniforms,
+                                     Slot.BufferOffset),
+        MaybeAlign(),
+        scratchElement(B,
+                       scratchArray(B, BlockScratch, BlockThreads,
+                                    Slot.ScratchOffset),
+                       Slot.Size, LastThread),
+        MaybeAlign(), Slot.Size);
+  SwitchInst *Regions = B.CreateSwitch(State, BadState, NumStates);
+  B.SetInsertPoint(Check);
+  // The threads agree on their stop when the OR of the stops equals their
+  // AND; unlike min and max, these reductions stay recognizable to the loop
+  // vectorizer when a region's stop is a constant.
+  PHINode *AnyPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.or");
+  PHINode *AllPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.and");
+  for (unsigned K = 0; K < NumStates; ++K) {
+    BasicBlock *Region = BasicBlock::Create(
+        C, "region." + Twine(K), Block, Check);
+    Regions->addCase(B.getInt32(K), Region);
+    B.SetInsertPoint(Region);
+    SmallVector<Value *> Reached = emitThreadLoops(
+        B, NTid, {B.getInt32(0), B.getInt32(~0u)},
+        [&](Value *const Index[3], ArrayRef<Value *> OrAnd) {
+          // In i64, so that the scratch addresses are affine in x.
+          Value *Index64[3], *NTid64[3];
+          for (unsigned D = 0; D < 3; ++D) {
+            Index64[D] = B.CreateZExt(Index[D], B.getInt64Ty());
+            NTid64[D] = B.CreateZExt(NTid[D], B.getInt64Ty());
+          }
+          Value *Stop = CallThread(Index, linearIndex(B, Index64, NTid64),
+                                   B.getInt32(K), /*InRegion=*/true);
+          return SmallVector<Value *>{B.CreateOr(OrAnd[0], Stop),
+                                      B.CreateAnd(OrAnd[1], Stop)};
+        },
+        /*NoInterleave=*/true);
+    AnyPhi->addIncoming(Reached[0], B.GetInsertBlock());
+    AllPhi->addIncoming(Reached[1], B.GetInsertBlock());
+    B.CreateBr(Check);
+  }
+  B.SetInsertPoint(Check);
+  BasicBlock *Agreed = BasicBlock::Create(C, "region.agreed", Block);
+  BasicBlock *General = BasicBlock::Create(C, "general", Block);
+  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, AllPhi), Agreed, General);
+  B.SetInsertPoint(Agreed);
+  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Dispatch);
+  State->addIncoming(AnyPhi, Agreed);
+
+  // Otherwise (threads exited, or warps at different sync points) warp by
+  // warp: sweeps over the warps run each warp whose live threads all wait
+  // at the same warp sync point, or at the block barrier just released, to
+  // their next stop. When a sweep makes no progress, every live thread waits
+  // at a block barrier: the same one, which is released, or the block
+  // diverged.
+  auto ThreadIndex = [&](Value *Linear, Value *Index[3]) {
+    Value *XY = B.CreateMul(NTid[0], NTid[1]);
+    Index[0] = B.CreateURem(Linear, NTid[0], "tid.x");
+    Index[1] = B.CreateURem(B.CreateUDiv(Linear, NTid[0]), NTid[1], "tid.y");
+    Index[2] = B.CreateUDiv(Linear, XY, "tid.z");
+  };
+  // The smallest and largest stops of the live threads in [Begin, End), and
+  // how many have exited.
+  auto ScanStops = [&](Value *Begin, Value *End) {
+    return emitLinearLoop(
+        B, Begin, End, {NoStop, B.getInt32(0), B.getInt32(0)},
+        [&](Value *Linear, ArrayRef<Value *> Acc) {
+          Value *Stop = LoadStop(B.CreateZExt(Linear, B.getInt64Ty()));
+          Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
+          return SmallVector<Value *>{
+              B.CreateSelect(Exited, Acc[0],
+                             B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[0],
+                                                     Stop)),
+              B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[1], Stop),
+              B.CreateAdd(Acc[2], B.CreateZExt(Exited, B.getInt32Ty()))};
+        });
+  };
+  unsigned W = getWarpSize(*T.getParent());
+  BasicBlock *Sweep = BasicBlock::Create(C, "sweep", Block);
+  BasicBlock *SweepNext = BasicBlock::Create(C, "sweep.next", Block);
+  BasicBlock *SweepEnd = BasicBlock::Create(C, "sweep.end", Block);
+  B.SetInsertPoint(General);
+  PHINode *Released = B.CreatePHI(B.getInt32Ty(), 3, "released");
+  Released->addIncoming(B.getInt32(0), Check);
+  Value *NumWarps = B.CreateUDiv(B.CreateAdd(BF.Threads, B.getInt32(W - 1)),
+                                 B.getInt32(W), "warps");
+  B.CreateBr(Sweep);
+
+  B.SetInsertPoint(Sweep);
+  PHINode *Warp = B.CreatePHI(B.getInt32Ty(), 2, "warp");
+  PHINode *Progress = B.CreatePHI(B.getInt1Ty(), 2, "progress");
+  Warp->addIncoming(B.getInt32(0), General);
+  Progress->addIncoming(B.getFalse(), General);
+  Value *Begin = B.CreateMul(Warp, B.getInt32(W), "warp.begin");
+  Value *End = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, B.CreateAdd(Begin, B.getInt32(W)), BF.Threads);
+  SmallVector<Value *> WarpStops = ScanStops(Begin, End);
+  Value *WarpMin = WarpStops[0], *WarpMax = WarpStops[1];
+  BasicBlock *WarpLive = BasicBlock::Create(C, "warp.live", Block);
+  BasicBlock *WarpAgreed = BasicBlock::Create(C, "warp.agreed", Block);
+  BasicBlock *WarpRun = BasicBlock::Create(C, "warp.run", Block);
+  BasicBlock *WarpScanned = B.GetInsertBlock();
+  B.CreateCondBr(B.CreateICmpEQ(WarpMin, NoStop), SweepNext, WarpLive);
+  B.SetInsertPoint(WarpLive);
+  BasicBlock *WarpMixed = BasicBlock::Create(C, "warp.mixed", Block);
+  B.CreateCondBr(B.CreateICmpEQ(WarpMin, WarpMax), WarpAgreed, WarpMixed);
+  B.SetInsertPoint(WarpMixed);
+  // Threads of one warp at different block barriers diverged in the block.
+  B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
+                 WarpDiverged);
+  B.SetInsertPoint(WarpAgreed);
+  Value *Runnable = B.CreateOr(B.CreateICmpUGT(WarpMin, NumBlockBarriers),
+                               B.CreateICmpEQ(WarpMin, Released));
+  B.CreateCondBr(Runnable, WarpRun, SweepNext);
+  B.SetInsertPoint(WarpRun);
+  emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
+    Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
+    Value *Stop = LoadStop(Linear64);
+    BasicBlock *Call = BasicBlock::Create(C, "thread.call", Block);
+    BasicBlock *Skip = BasicBlock::Create(C, "thread.skip", Block);
+    B.CreateCondBr(B.CreateICmpEQ(Stop, B.getInt32(0)), Skip, Call);
+    B.SetInsertPoint(Call);
+    Value *Index[3];
+    ThreadIndex(Linear, Index);
+    CallThread(Index, Linear64, WarpMin, /*InRegion=*/false);
+    B.CreateBr(Skip);
+    B.SetInsertPoint(Skip);
+    return SmallVector<Value *>();
+  });
+  BasicBlock *WarpRan = B.GetInsertBlock();
+  B.CreateBr(SweepNext);
+
+  B.SetInsertPoint(SweepNext);
+  PHINode *NextProgress = B.CreatePHI(B.getInt1Ty(), 3);
+  NextProgress->addIncoming(Progress, WarpScanned);
+  NextProgress->addIncoming(Progress, WarpAgreed);
+  NextProgress->addIncoming(B.getTrue(), WarpRan);
+  Value *NextWarp = B.CreateAdd(Warp, B.getInt32(1));
+  Warp->addIncoming(NextWarp, SweepNext);
+  Progress->addIncoming(NextProgress, SweepNext);
+  B.CreateCondBr(B.CreateICmpULT(NextWarp, NumWarps), Sweep, SweepEnd);
+
+  B.SetInsertPoint(SweepEnd);
+  BasicBlock *BlockScan = BasicBlock::Create(C, "block.scan", Block);
+  B.CreateCondBr(NextProgress, General, BlockScan);
+  Released->addIncoming(B.getInt32(0), SweepEnd);
+  B.SetInsertPoint(BlockScan);
+  SmallVector<Value *> BlockStops = ScanStops(B.getInt32(0), BF.Threads);
+  Value *BlockMin = BlockStops[0];
+  BasicBlock *BlockLive = BasicBlock::Create(C, "block.live", Block);
+  BasicBlock *BlockAgreed = BasicBlock::Create(C, "block.agreed", Block);
+  B.CreateCondBr(B.CreateICmpEQ(BlockMin, NoStop), BF.Done, BlockLive);
+  B.SetInsertPoint(BlockLive);
+  B.CreateCondBr(B.CreateICmpEQ(BlockMin, BlockStops[1]), BlockAgreed,
+                 BlockDiverged);
+  // With every thread live the block goes back to running region by region.
+  B.SetInsertPoint(BlockAgreed);
+  B.CreateCondBr(B.CreateICmpEQ(BlockStops[2], B.getInt32(0)), Dispatch,
+                 General);
+  State->addIncoming(BlockMin, BlockAgreed);
+  Released->addIncoming(BlockMin, BlockAgreed);
+}
+
+PreservedAnalyses RegionLoopsPass::lower(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *> Threads;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.hasFnAttribute(ResumableAttr))
+      Threads.push_back(&F);
+  for (Function *T : Threads)
+    buildBlockFunction(*T);
+  return Threads.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}

@@ -1,0 +1,59 @@
+//===- RuntimeCalls.cpp - Calls of the runtime's device entry points ------===//
+
+#include "RuntimeCalls.h"
+
+#include "mm-runtime/mm_block_abi.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace mm::device;
+
+FunctionCallee mm::device::getTrapFunction(Module &M) {
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  FunctionCallee Trap =
+      M.getOrInsertFunction(MM_DEVICE_ENTRY_POINT(__mm_device_trap),
+                            Type::getVoidTy(M.getContext()), Ptr, Ptr);
+  if (auto *F = dyn_cast<Function>(Trap.getCallee())) {
+    F->setDoesNotReturn();
+    F->setDoesNotThrow();
+  }
+  return Trap;
+}
+
+FunctionCallee mm::device::getVPrintfFunction(Module &M) {
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  return M.getOrInsertFunction(MM_DEVICE_ENTRY_POINT(__mm_device_vprintf),
+                               Type::getInt32Ty(M.getContext()), Ptr, Ptr,
+                               Ptr);
+}
+
+void mm::device::emitTrap(IRBuilderBase &B, Value *Ctx,
+                          StringRef FunctionName) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  CallInst *Call = B.CreateCall(
+      getTrapFunction(M),
+      {Ctx, B.CreateGlobalString(FunctionName, "__mm_trap.function")});
+  Call->setDoesNotReturn();
+}
+
+void mm::device::emitAssertFail(IRBuilderBase &B, CallBase &Call, Value *Ctx,
+                                StringRef FunctionName) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  LLVMContext &C = M.getContext();
+  // vprintf's packing: each argument at a multiple of its size.
+  PointerType *Ptr = PointerType::get(C, 0);
+  StructType *Args = StructType::get(C, {Ptr, B.getInt32Ty(), Ptr, Ptr});
+  Value *Packed = B.CreateAlloca(Args);
+  B.CreateStore(Call.getArgOperand(1), B.CreateStructGEP(Args, Packed, 0));
+  B.CreateStore(Call.getArgOperand(2), B.CreateStructGEP(Args, Packed, 1));
+  B.CreateStore(Call.getArgOperand(3), B.CreateStructGEP(Args, Packed, 2));
+  B.CreateStore(Call.getArgOperand(0), B.CreateStructGEP(Args, Packed, 3));
+  B.CreateCall(getVPrintfFunction(M),
+               {Ctx,
+                B.CreateGlobalString("%s:%u: %s: Assertion `%s` failed.\n",
+                                     "__mm_assert.format"),
+                Packed});
+  emitTrap(B, Ctx, FunctionName);
+}

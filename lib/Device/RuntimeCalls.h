@@ -1,0 +1,43 @@
+//===- RuntimeCalls.h - Calls of the runtime's device entry points -*- C++ -*-===//
+//
+// Lowered device code calls the entry points that mm-runtime/mm_block_abi.h
+// declares: a trap, and printf. Their names come from those declarations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_LIB_DEVICE_RUNTIMECALLS_H
+#define MM_LIB_DEVICE_RUNTIMECALLS_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class CallBase;
+class FunctionCallee;
+class IRBuilderBase;
+class Module;
+class Value;
+} // namespace llvm
+
+namespace mm::device {
+
+/// The name of an entry point that mm_block_abi.h declares: it does not
+/// compile unless the header declares it.
+#define MM_DEVICE_ENTRY_POINT(Function) ((void)&::Function, #Function)
+
+/// __mm_device_trap(ctx, function), which does not return.
+llvm::FunctionCallee getTrapFunction(llvm::Module &M);
+/// __mm_device_vprintf(ctx, format, args).
+llvm::FunctionCallee getVPrintfFunction(llvm::Module &M);
+
+/// Emits a trap of function \p FunctionName (for the runtime's message).
+void emitTrap(llvm::IRBuilderBase &B, llvm::Value *Ctx,
+              llvm::StringRef FunctionName);
+
+/// CUDA's assert, \p Call of __assertfail(message, file, line, function,
+/// size): prints the failed assertion as CUDA does, then traps.
+void emitAssertFail(llvm::IRBuilderBase &B, llvm::CallBase &Call,
+                    llvm::Value *Ctx, llvm::StringRef FunctionName);
+
+} // namespace mm::device
+
+#endif // MM_LIB_DEVICE_RUNTIMECALLS_H

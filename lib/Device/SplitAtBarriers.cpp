@@ -1,0 +1,448 @@
+//===- SplitAtBarriers.cpp - Resumable thread functions -------------------===//
+//
+// mm-split-at-barriers: a resumable thread function ("mm-resumable") is
+// split at its sync points (BlockBarrier, WarpSync) so that the block
+// function can run every thread to a sync point, then every thread on from
+// it: it takes the sync point to resume from and returns the one it stopped
+// at (0 at the end), and keeps in the block's scratch memory (Scratch.h)
+// what must survive a sync point. Values that are cheap to recompute from
+// the arguments are recomputed after it; values that are the same in every
+// thread (UniformityInfo) are kept as copies that the block function reads
+// once per region; the others, and every alloca, move to arrays of scratch
+// memory, one element per thread. Alias scopes tell LLVM that the lowering's
+// own scratch arrays alias nothing else, so that the regions' loops
+// vectorize without runtime checks. The thread function records its layout:
+// "mm-scratch-size", "mm-block-barriers" (sync points 1 to N are block
+// barriers, the next ones warp sync points), "mm-uniform-buffer-size" and
+// the uniform values' slots (!mm.uniform.slots).
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceIR.h"
+#include "Passes.h"
+#include "Scratch.h"
+#include "Uniformity.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+
+#include <numeric>
+
+using namespace llvm;
+using namespace mm::device;
+
+/// True when \p I is live at the start of one of \p SyncBlocks: some use is
+/// reachable from that block without passing the definition.
+static bool isLiveAcrossSync(Instruction &I,
+                             const SmallPtrSetImpl<BasicBlock *> &SyncBlocks) {
+  BasicBlock *Def = I.getParent();
+  SmallVector<BasicBlock *> Work;
+  for (Use &U : I.uses()) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (auto *Phi = dyn_cast<PHINode>(User))
+      Work.push_back(Phi->getIncomingBlock(U)); // live at its end
+    else if (User->getParent() != Def)
+      Work.push_back(User->getParent());
+  }
+  SmallPtrSet<BasicBlock *, 16> LiveIn;
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == Def || !LiveIn.insert(BB).second)
+      continue;
+    if (SyncBlocks.count(BB))
+      return true;
+    append_range(Work, predecessors(BB));
+  }
+  return false;
+}
+
+/// True when \p V can be recomputed anywhere in the thread function, by at
+/// most \p Budget more instructions that do not touch memory, from constants,
+/// allocas (which become scratch addresses) and arguments other than \p State:
+/// those are the same in every call for one thread.
+static bool isRematerializable(Value *V, const Argument *State,
+                               unsigned &Budget) {
+  if (isa<Constant>(V) || isa<AllocaInst>(V))
+    return true;
+  if (auto *A = dyn_cast<Argument>(V))
+    return A != State;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(I) || Budget == 0)
+    return false;
+  --Budget;
+  return all_of(I->operands(), [&](Value *Op) {
+    return isRematerializable(Op, State, Budget);
+  });
+}
+
+/// Recomputes rematerializable \p V before \p InsertBefore.
+static Value *rematerialize(Value *V, Instruction *InsertBefore,
+                            DenseMap<Value *, Value *> &Clones) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<AllocaInst>(I))
+    return V;
+  if (Value *Clone = Clones.lookup(I))
+    return Clone;
+  Instruction *Clone = I->clone();
+  for (Use &Op : Clone->operands())
+    Op.set(rematerialize(Op, InsertBefore, Clones));
+  Clone->insertBefore(InsertBefore);
+  Clone->setName(I->getName());
+  Clones[I] = Clone;
+  return Clone;
+}
+
+/// The instructions of \p T whose values are live across one of
+/// \p SyncBlocks.
+static SmallVector<Instruction *>
+valuesLiveAcross(Function &T, const SmallPtrSetImpl<BasicBlock *> &SyncBlocks) {
+  SmallVector<Instruction *> LiveAcross;
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB)
+      if (!I.getType()->isVoidTy() && !isa<AllocaInst>(I) &&
+          isLiveAcrossSync(I, SyncBlocks))
+        LiveAcross.push_back(&I);
+  return LiveAcross;
+}
+
+namespace {
+/// What the block function needs to know of a resumable thread function.
+struct ResumableLayout {
+  uint64_t ScratchSize = 0; ///< per thread
+  /// Sync points 1 to NumBlockBarriers are block barriers, the following
+  /// ones warp sync points.
+  unsigned NumBlockBarriers = 0;
+  SmallVector<UniformSlot> UniformSlots;
+  uint64_t UniformBufferSize = 0;
+  /// Alias scopes of the memory that only the lowering addresses (see
+  /// tagScratchAccesses); the last is the kernel's own memory.
+  SmallVector<MDNode *> Scopes;
+  MDNode *StopScope = nullptr;
+};
+
+/// A uniform value while the thread function is being split.
+struct UniformValue {
+  Instruction *Def;
+  AllocaInst *Copies; ///< becomes the threads' copies in scratch memory
+  uint64_t BufferOffset;
+  /// Where a region that resumes with the value live reloads it.
+  SmallVector<std::pair<BasicBlock *, LoadInst *>> Reloads;
+};
+} // namespace
+
+/// Keeps uniform \p U across the sync points \p SyncBlocks where it is live:
+/// each thread stores it to its copy before the sync point, and reloads it
+/// after, from the block function's buffer or its own copy.
+static UniformValue keepUniformAcross(Instruction &U,
+                                      ArrayRef<BasicBlock *> SyncBlocks,
+                                      uint64_t BufferOffset,
+                                      const ThreadValues &TV) {
+  Function &T = *U.getFunction();
+  const DataLayout &DL = T.getDataLayout();
+  UniformValue Result{&U,
+                      new AllocaInst(U.getType(), DL.getAllocaAddrSpace(),
+                                     nullptr, U.getName() + ".copies",
+                                     T.getEntryBlock().getFirstInsertionPt()),
+                      BufferOffset,
+                      {}};
+  for (BasicBlock *Sync : SyncBlocks) {
+    SmallPtrSet<BasicBlock *, 1> Only{Sync};
+    if (!isLiveAcrossSync(U, Only))
+      continue;
+    new StoreInst(&U, Result.Copies, Sync->getTerminator()->getIterator());
+    BasicBlock *Resume = Sync->getSingleSuccessor();
+    IRBuilder<> B(Resume, Resume->getFirstInsertionPt());
+    Value *Slot = B.CreateConstInBoundsGEP1_64(
+        B.getInt8Ty(), TV.get(ThreadArg::Uniforms), BufferOffset);
+    Value *From =
+        B.CreateSelect(TV.get(ThreadArg::InRegion), Slot, Result.Copies);
+    Result.Reloads.emplace_back(
+        Resume, B.CreateLoad(U.getType(), From, U.getName() + ".reload"));
+  }
+  return Result;
+}
+
+/// Once the thread function resumes at its sync points, points each use of
+/// \p U at the value that reaches it: U itself or a reload.
+static void rewriteUniformUses(UniformValue &U) {
+  SSAUpdater SSA;
+  SSA.Initialize(U.Def->getType(), U.Def->getName());
+  SSA.AddAvailableValue(U.Def->getParent(), U.Def);
+  for (auto [Resume, Reload] : U.Reloads)
+    SSA.AddAvailableValue(Resume, Reload);
+  SmallVector<Use *> Uses;
+  for (Use &Use : U.Def->uses())
+    Uses.push_back(&Use);
+  for (Use *Use : Uses) {
+    auto *User = cast<Instruction>(Use->getUser());
+    if (!isa<PHINode>(User)) {
+      // After the definition or the reload in the same block.
+      if (User->getParent() == U.Def->getParent())
+        continue;
+      auto Reload = find_if(U.Reloads, [&](const auto &R) {
+        return R.first == User->getParent();
+      });
+      if (Reload != U.Reloads.end()) {
+        Use->set(Reload->second);
+        continue;
+      }
+    }
+    SSA.RewriteUse(*Use);
+  }
+}
+
+/// Marks \p I as accessing the memory of alias scope \p Scope, which none of
+/// the other \p Scopes alias.
+static void tagAccess(Instruction &I, MDNode *Scope, ArrayRef<MDNode *> Scopes) {
+  LLVMContext &C = I.getContext();
+  SmallVector<Metadata *> Others;
+  for (MDNode *Other : Scopes)
+    if (Other != Scope)
+      Others.push_back(Other);
+  I.setMetadata(LLVMContext::MD_alias_scope,
+                MDNode::concatenate(I.getMetadata(LLVMContext::MD_alias_scope),
+                                    MDNode::get(C, {Scope})));
+  I.setMetadata(LLVMContext::MD_noalias,
+                MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
+                                    MDNode::get(C, Others)));
+}
+
+/// Scratch memory that only the lowering addresses (the warp exchange slots,
+/// the stops, a variable per value kept across sync points) is disjoint
+/// from all other memory and between its arrays: says so to alias analysis,
+/// so that the regions' loops need no runtime checks to be vectorized.
+/// \p UserAllocas are the kernel's own variables, which its code may address
+/// in any way. Fills \p Layout's scopes.
+static void tagScratchAccesses(Function &T,
+                               const SmallPtrSetImpl<AllocaInst *> &UserAllocas,
+                               ArrayRef<UniformValue> Uniform,
+                               const ThreadValues &TV, ResumableLayout &Layout) {
+  MDBuilder MDB(T.getContext());
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("mm.scratch");
+  DenseMap<const Value *, MDNode *> ScopeOf; // by underlying object
+  Value *BlockScratch = TV.get(ThreadArg::BlockScratch);
+  ScopeOf[BlockScratch] =
+      MDB.createAnonymousAliasScope(Domain, "warp exchange");
+  Layout.Scopes.push_back(ScopeOf[BlockScratch]);
+  Layout.StopScope = MDB.createAnonymousAliasScope(Domain, "stops");
+  Layout.Scopes.push_back(Layout.StopScope);
+  for (Instruction &I : T.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !UserAllocas.contains(AI)) {
+      ScopeOf[AI] = MDB.createAnonymousAliasScope(Domain, AI->getName());
+      Layout.Scopes.push_back(ScopeOf[AI]);
+    }
+  // A uniform value's reload reads its copies or the block's buffer, which
+  // is the block function's own.
+  for (const UniformValue &U : Uniform)
+    for (auto [Resume, Reload] : U.Reloads)
+      ScopeOf[Reload] = ScopeOf[U.Copies];
+  MDNode *Kernel = MDB.createAnonymousAliasScope(Domain, "kernel memory");
+  Layout.Scopes.push_back(Kernel);
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB) {
+      if (!I.mayReadOrWriteMemory())
+        continue;
+      MDNode *Scope = ScopeOf.lookup(&I);
+      if (Value *Ptr = getLoadStorePointerOperand(&I); Ptr && !Scope)
+        Scope = ScopeOf.lookup(getUnderlyingObject(Ptr));
+      tagAccess(I, Scope ? Scope : Kernel, Layout.Scopes);
+    }
+}
+
+/// Splits \p T at its sync markers and makes it resumable.
+static Expected<ResumableLayout> makeResumable(Function &T,
+                                               const ThreadValues &TV) {
+  const DataLayout &DL = T.getDataLayout();
+  // Scalars first become SSA values, so that only what is really live across
+  // a barrier goes to scratch memory.
+  {
+    SmallVector<AllocaInst *> Promotable;
+    for (Instruction &I : T.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isAllocaPromotable(AI))
+        Promotable.push_back(AI);
+    DominatorTree DT(T);
+    if (!Promotable.empty())
+      PromoteMemToReg(Promotable, DT);
+  }
+  SmallPtrSet<AllocaInst *, 8> UserAllocas;
+  for (Instruction &I : T.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      UserAllocas.insert(AI);
+
+  // Block barriers first, so that the block function tells them from warp
+  // sync points by their number.
+  SmallVector<CallInst *> Markers, WarpMarkers;
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB)
+      if (auto *Sync = dyn_cast<SyncPoint>(&I))
+        (Sync->isBlockBarrier() ? Markers : WarpMarkers).push_back(Sync);
+  ResumableLayout Layout;
+  Layout.NumBlockBarriers = Markers.size();
+  append_range(Markers, WarpMarkers);
+  SmallVector<BasicBlock *> SyncBlocks;
+  SmallPtrSet<BasicBlock *, 16> SyncBlockSet;
+  for (CallInst *Marker : Markers) {
+    BasicBlock *Sync = Marker->getParent()->splitBasicBlock(Marker, "sync");
+    Sync->splitBasicBlock(Marker->getNextNode(), "resume");
+    SyncBlocks.push_back(Sync);
+    SyncBlockSet.insert(Sync);
+  }
+
+  // Values live across a sync point that are cheap to recompute from the
+  // arguments (addresses from the thread index, shared memory, parameters)
+  // are recomputed at each use rather than kept in scratch memory: the
+  // regions' loops then see the addresses' strides.
+  constexpr unsigned RematerializationBudget = 16;
+  auto *State = cast<Argument>(TV.get(ThreadArg::State));
+  SmallVector<WeakTrackingVH> Rematerialized;
+  for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
+    unsigned Budget = RematerializationBudget;
+    if (!isRematerializable(I, State, Budget))
+      continue;
+    for (Use &U : make_early_inc_range(I->uses())) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (User->getParent() == I->getParent() && !isa<PHINode>(User))
+        continue; // after I, in I's block
+      Instruction *At = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(U)->getTerminator();
+      DenseMap<Value *, Value *> Clones;
+      U.set(rematerialize(I, At, Clones));
+    }
+    if (I->use_empty())
+      Rematerialized.push_back(I);
+  }
+  RecursivelyDeleteTriviallyDeadInstructions(Rematerialized);
+
+  // The rest goes to scratch memory: uniform values as copies written at
+  // the sync points, the others as each thread's variable.
+  UniformityInfo Uniformity = UniformityInfo::compute(T);
+  SmallVector<UniformValue> Uniform;
+  uint64_t UniformBufferSize = 0;
+  for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
+    if (!Uniformity.isUniform(I) || !I->getType()->isSized()) {
+      DemoteRegToStack(*I, false, T.getEntryBlock().getFirstInsertionPt());
+      continue;
+    }
+    uint64_t Offset =
+        alignTo(UniformBufferSize, DL.getABITypeAlign(I->getType()));
+    UniformBufferSize = Offset + DL.getTypeAllocSize(I->getType());
+    Uniform.push_back(keepUniformAcross(*I, SyncBlocks, Offset, TV));
+  }
+  tagScratchAccesses(T, UserAllocas, Uniform, TV, Layout);
+
+  // Every alloca moves to an array of the block's scratch memory, after the
+  // header's, most aligned first so that the threads' copies of 4-byte
+  // values start 64-byte aligned for blocks of multiples of 16 threads.
+  BasicBlock *OldEntry = &T.getEntryBlock();
+  SmallVector<std::pair<AllocaInst *, uint64_t>> Allocas; // and their sizes
+  for (BasicBlock &BB : T)
+    for (Instruction &I : BB) {
+      auto *AI = dyn_cast<AllocaInst>(&I);
+      if (!AI)
+        continue;
+      std::optional<TypeSize> AllocSize = AI->getAllocationSize(DL);
+      if (&BB != OldEntry || !AllocSize || AllocSize->isScalable())
+        return createStringError("dynamically sized stack allocation in a "
+                                 "kernel with barriers is not supported");
+      Allocas.emplace_back(AI, alignTo(AllocSize->getFixedValue(),
+                                       AI->getAlign()));
+    }
+  // Stable: allocas of one alignment keep their order.
+  SmallVector<unsigned> Order(Allocas.size());
+  std::iota(Order.begin(), Order.end(), 0u);
+  llvm::sort(Order, [&](unsigned L, unsigned R) {
+    Align LA = Allocas[L].first->getAlign(), RA = Allocas[R].first->getAlign();
+    return LA != RA ? LA > RA : L < R;
+  });
+  BasicBlock *Resume =
+      BasicBlock::Create(T.getContext(), "dispatch", &T, OldEntry);
+  IRBuilder<> B(Resume);
+  uint64_t Size = ScratchHeaderSize;
+  Align MaxAlign(16);
+  for (unsigned Index : Order) {
+    auto [AI, AllocSize] = Allocas[Index];
+    Align A = AI->getAlign();
+    MaxAlign = std::max(MaxAlign, A);
+    uint64_t Offset = alignTo(Size, A);
+    Size = Offset + AllocSize;
+    Value *Slot = scratchElement(
+        B,
+        scratchArray(B, TV.get(ThreadArg::BlockScratch),
+                     TV.get(ThreadArg::BlockThreads), Offset),
+        AllocSize, TV.get(ThreadArg::ThreadIndex), AI->getName());
+    AllocaInst *Copies = AI;
+    if (auto U = find_if(Uniform,
+                         [&](const UniformValue &U) { return U.Copies == Copies; });
+        U != Uniform.end())
+      Layout.UniformSlots.push_back({Offset, U->BufferOffset, AllocSize});
+    AI->replaceAllUsesWith(Slot);
+    AI->eraseFromParent();
+  }
+
+  // Entry: resume where the last call stopped. A barrier returns its number,
+  // the end of the kernel returns 0.
+  SwitchInst *Switch = B.CreateSwitch(State, OldEntry, SyncBlocks.size());
+  for (auto [Index, Sync] : enumerate(SyncBlocks)) {
+    BasicBlock *Continue = Sync->getSingleSuccessor();
+    Sync->getTerminator()->eraseFromParent();
+    Sync->front().eraseFromParent(); // the marker
+    ConstantInt *Number = B.getInt32(Index + 1);
+    ReturnInst::Create(T.getContext(), Number, Sync);
+    Switch->addCase(Number, Continue);
+  }
+  for (UniformValue &U : Uniform)
+    rewriteUniformUses(U);
+  // Each thread records its stop, so that the store shares the alias scopes
+  // of the code inlined with it.
+  for (BasicBlock &BB : T)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      B.SetInsertPoint(Ret);
+      Value *Stops =
+          scratchArray(B, TV.get(ThreadArg::BlockScratch),
+                       TV.get(ThreadArg::BlockThreads), StopSlotOffset);
+      tagAccess(*B.CreateStore(Ret->getReturnValue(),
+                               scratchElement(B, Stops, StopSlotSize,
+                                              TV.get(ThreadArg::ThreadIndex),
+                                              "stop.slot")),
+                Layout.StopScope, Layout.Scopes);
+    }
+  Layout.UniformBufferSize = UniformBufferSize;
+  Layout.ScratchSize = alignTo(Size, MaxAlign);
+  return Layout;
+}
+
+
+PreservedAnalyses SplitAtBarriersPass::lower(Module &M, ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (Function &T : M) {
+    if (T.isDeclaration() || !T.hasFnAttribute(ResumableAttr))
+      continue;
+    Changed = true;
+    Expected<ResumableLayout> Layout =
+        makeResumable(T, ThreadValues::bind(T));
+    if (!Layout) {
+      reportError(M, getKernelOfThreadFunction(T)->getName(),
+                  toString(Layout.takeError()));
+      break;
+    }
+    setIntegerAttr(T, ScratchSizeAttr, Layout->ScratchSize);
+    setIntegerAttr(T, BlockBarriersAttr, Layout->NumBlockBarriers);
+    setIntegerAttr(T, UniformBufferSizeAttr, Layout->UniformBufferSize);
+    setUniformSlots(T, Layout->UniformSlots);
+  }
+  for (StringRef Marker : {BlockBarrier::MarkerName, WarpSync::MarkerName})
+    if (Function *F = M.getFunction(Marker); F && F->use_empty())
+      F->eraseFromParent();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

@@ -1,0 +1,73 @@
+//===- ThreadFunctions.cpp - A kernel's body as its thread function -------===//
+//
+// mm-thread-functions: kernel K's body moves into its thread function
+// `K.mm.thread` ("mm-thread-of"="K"), which is what one thread of a block
+// runs: K's parameters, then the block's and the thread's state
+// (ThreadArgs.def). A kernel that synchronizes (a barrier, a warp
+// operation: isSynchronizingIntrinsic) gets a resumable thread function
+// ("mm-resumable"), which also takes the resumable parameters and returns
+// the sync point it stopped at, 0 at the end. K stays as a declaration with
+// "mm-kernel", for its signature, until mm-finalize-device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceIR.h"
+#include "Passes.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace mm::device;
+
+static bool synchronizes(const Function &K) {
+  for (const BasicBlock &BB : K)
+    for (const Instruction &I : BB)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction();
+            Callee && isSynchronizingIntrinsic(Callee->getName()))
+          return true;
+  return false;
+}
+
+static void createThreadFunction(Function &K) {
+  LLVMContext &C = K.getContext();
+  bool Resumable = synchronizes(K);
+  Function *T = Function::Create(
+      ThreadValues::getThreadFunctionType(K, Resumable),
+      GlobalValue::InternalLinkage, K.getName() + ".mm.thread", K.getParent());
+  T->copyAttributesFrom(&K);
+  T->setLinkage(GlobalValue::InternalLinkage);
+  T->setVisibility(GlobalValue::DefaultVisibility);
+  T->setDSOLocal(true);
+  T->removeFnAttr(KernelAttr);
+  T->addFnAttr(ThreadOfAttr, K.getName());
+  if (Resumable)
+    T->addFnAttr(ResumableAttr);
+  T->addFnAttr(Attribute::AlwaysInline);
+  T->removeFnAttr(Attribute::NoInline);
+  T->removeFnAttr(Attribute::OptimizeNone);
+  T->splice(T->end(), &K);
+  for (auto [Old, New] : zip(K.args(), T->args())) {
+    New.takeName(&Old);
+    Old.replaceAllUsesWith(&New);
+  }
+  if (Resumable)
+    for (BasicBlock &BB : *T)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+        ReturnInst::Create(C, ConstantInt::get(Type::getInt32Ty(C), 0), &BB);
+        Ret->eraseFromParent();
+      }
+  ThreadValues::bind(*T);
+}
+
+PreservedAnalyses ThreadFunctionsPass::lower(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *> Kernels;
+  for (Function &F : M)
+    if (F.hasFnAttribute(KernelAttr) && !F.isDeclaration())
+      Kernels.push_back(&F);
+  for (Function *K : Kernels)
+    createThreadFunction(*K);
+  return Kernels.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}

@@ -1,0 +1,412 @@
+//===- ThreadOperations.cpp - What one thread of a block does -------------===//
+//
+// mm-lower-thread-operations: in a kernel's thread function, the
+// operations that depend on the thread that runs them read the thread
+// function's parameters (DeviceIR.h): thread and block queries, amdgcn's
+// dispatch packet and implicit arguments, and lane and warp numbers. Warp
+// operations (shuffles, votes, ballots, ds.bpermute) exchange values through
+// the block's scratch memory between two warp sync points, barriers become
+// block barriers (BlockBarrier, WarpSync), and printf, traps and failed
+// asserts call the runtime. A function that is not a kernel is lowered as a
+// direct call from the host sees it: thread 0 of a one-thread block of a
+// one-block grid, with no block context. An intrinsic of the GPU that the
+// lowering does not know is an error that names it and the function. The
+// thread function records "mm-has-barriers" and "mm-has-warp-ops".
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockABI.h"
+#include "DeviceIR.h"
+#include "Passes.h"
+#include "RuntimeCalls.h"
+#include "Scratch.h"
+#include "ThreadQueries.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+using namespace llvm;
+using namespace mm::device;
+
+/// The name of a device intrinsic or device library function: one that the
+/// lowering must handle, or report.
+static bool isDeviceSpecificCallee(const Function &F) {
+  StringRef Name = F.getName();
+  return Name.starts_with("llvm.nvvm.") || Name.starts_with("llvm.amdgcn.") ||
+         Name.starts_with("llvm.r600.") || Name.starts_with("__nv_") ||
+         Name.starts_with("__nvvm_") || Name.starts_with("__ockl_") ||
+         Name.starts_with("__ocml_");
+}
+
+/// PTX `shfl.sync`'s source lane (the PTX ISA's pseudocode): lanes outside
+/// the segment or clamp keep their own value.
+static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
+                                Value *Operand, Value *Clamp) {
+  Value *BVal = B.CreateAnd(Operand, 0x1f);
+  Value *CVal = B.CreateAnd(Clamp, 0x1f);
+  Value *SegMask = B.CreateAnd(B.CreateLShr(Clamp, 8), 0x1f);
+  Value *NotSegMask = B.CreateXor(SegMask, 0x1f);
+  Value *MaxLane =
+      B.CreateOr(B.CreateAnd(Lane, SegMask), B.CreateAnd(CVal, NotSegMask));
+  Value *MinLane = B.CreateAnd(Lane, SegMask);
+  Value *J, *InRange;
+  if (Mode == "up") {
+    J = B.CreateSub(Lane, BVal);
+    InRange = B.CreateICmpSGE(J, MaxLane);
+  } else {
+    if (Mode == "down")
+      J = B.CreateAdd(Lane, BVal);
+    else if (Mode == "bfly")
+      J = B.CreateXor(Lane, BVal);
+    else
+      J = B.CreateOr(MinLane, B.CreateAnd(BVal, NotSegMask));
+    InRange = B.CreateICmpSLE(J, MaxLane);
+  }
+  return B.CreateSelect(InRange, J, Lane, "shfl.lane");
+}
+
+/// A warp operation of a kernel, exchanged through scratch memory: each
+/// thread stores its value, the warp syncs, each thread reads what it needs,
+/// and the warp syncs again before the slot can be reused.
+static Value *emitWarpExchange(IRBuilder<> &B, const ThreadValues &TV,
+                               unsigned WarpSize, Value *Own,
+                               function_ref<Value *(Value *Linear,
+                                                    Value *WarpBase)>
+                                   Read) {
+  Value *Linear = linearThreadId(B, TV);
+  Value *WarpBase = B.CreateSub(Linear, B.CreateURem(Linear, B.getInt32(WarpSize)));
+  B.CreateStore(Own, exchangeSlot(B, TV, TV.get(ThreadArg::ThreadIndex)));
+  WarpSync::create(B);
+  Value *Result = Read(Linear, WarpBase);
+  WarpSync::create(B);
+  return Result;
+}
+
+/// The ballot of the warp over the exchanged i32 predicates, and which of
+/// its lanes exist (a block's last warp may be partial), as WarpSize-bit
+/// masks.
+static std::pair<Value *, Value *> emitBallot(IRBuilder<> &B,
+                                              const ThreadValues &TV,
+                                              unsigned WarpSize, Value *Linear,
+                                              Value *WarpBase) {
+  IntegerType *MaskTy = B.getIntNTy(WarpSize);
+  Value *Threads = threadsPerBlock(B, TV);
+  Value *Ballot = ConstantInt::get(MaskTy, 0);
+  Value *Exists = ConstantInt::get(MaskTy, 0);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    Value *Thread = B.CreateAdd(WarpBase, B.getInt32(L));
+    Value *Valid = B.CreateICmpULT(Thread, Threads);
+    Value *Pred = B.CreateLoad(
+        B.getInt32Ty(),
+        exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+    Value *Bit = B.CreateAnd(Valid, B.CreateICmpNE(Pred, B.getInt32(0)));
+    Ballot = B.CreateOr(Ballot,
+                        B.CreateShl(B.CreateZExt(Bit, MaskTy), L));
+    Exists = B.CreateOr(Exists, B.CreateShl(B.CreateZExt(Valid, MaskTy), L));
+  }
+  return {Ballot, Exists};
+}
+
+/// Reads the exchanged value of lane \p Lane of the warp, or the thread's own
+/// when that lane does not exist.
+static Value *readLane(IRBuilder<> &B, const ThreadValues &TV, Value *Linear,
+                       Value *WarpBase, Value *Lane) {
+  Value *Thread = B.CreateAdd(WarpBase, Lane);
+  Value *Valid = B.CreateICmpULT(Thread, threadsPerBlock(B, TV));
+  return B.CreateLoad(B.getInt32Ty(),
+                      exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+}
+
+namespace {
+/// Lowers the thread-dependent operations of one function.
+class ThreadOperationLowering {
+public:
+  ThreadOperationLowering(Function &F, const ThreadValues &TV,
+                          StringRef TrapName, bool IsKernel)
+      : M(*F.getParent()), F(F), TV(TV), TrapName(TrapName),
+        IsKernel(IsKernel), WarpSize(getWarpSize(M)) {}
+  // TrapName is the name of the function in the source: the kernel's for its
+  // thread function.
+
+  /// Fails on an unsupported device intrinsic. Sets \p HasBarriers and
+  /// \p HasWarpOps for a kernel.
+  Error run(bool &HasBarriers, bool &HasWarpOps);
+
+private:
+  Expected<Value *> lower(CallBase &Call, StringRef Name, bool &Erase);
+  Expected<Value *> lowerWarpOp(IRBuilder<> &B, CallBase &Call, StringRef Name);
+
+  Module &M;
+  Function &F;
+  const ThreadValues &TV;
+  StringRef TrapName;
+  bool IsKernel;
+  unsigned WarpSize;
+  bool SawBarrier = false, SawWarpOp = false;
+};
+} // namespace
+
+static int dimensionOf(StringRef Name) {
+  if (Name.ends_with(".x"))
+    return 0;
+  if (Name.ends_with(".y"))
+    return 1;
+  if (Name.ends_with(".z"))
+    return 2;
+  return -1;
+}
+
+Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
+                                                       CallBase &Call,
+                                                       StringRef Name) {
+  unsigned W = WarpSize;
+  auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
+  SawWarpOp = true;
+  bool IsShuffle = Name.consume_front("llvm.nvvm.shfl.sync.");
+  if (IsShuffle && !Name.ends_with("p")) {
+    StringRef Mode = Name.split('.').first;
+    if (!IsKernel)
+      return Arg(1); // a one-thread warp: every lane reads its own value
+    Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
+    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
+    Value *Source = shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3));
+    Value *Read = emitWarpExchange(B, TV, W, Own, [&](Value *Linear,
+                                                      Value *WarpBase) {
+      return readLane(B, TV, Linear, WarpBase, Source);
+    });
+    return B.CreateBitCast(Read, Call.getType());
+  }
+  if (Name.consume_front("llvm.nvvm.vote.") && Name.ends_with(".sync")) {
+    StringRef Kind = Name.split('.').first;
+    Value *Mask = Arg(0), *Pred = Arg(1);
+    Value *Ballot, *Exists;
+    if (!IsKernel) {
+      Ballot = B.CreateZExt(Pred, B.getInt32Ty());
+      Exists = B.getInt32(1);
+    } else {
+      Value *Own = B.CreateZExt(Pred, B.getInt32Ty());
+      std::pair<Value *, Value *> Result;
+      emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
+        Result = emitBallot(B, TV, W, Linear, WarpBase);
+        return nullptr;
+      });
+      std::tie(Ballot, Exists) = Result;
+    }
+    Ballot = B.CreateAnd(Ballot, Mask);
+    Value *Active = B.CreateAnd(Exists, Mask);
+    Value *Any = B.CreateICmpNE(Ballot, B.getInt32(0));
+    Value *All = B.CreateICmpEQ(Ballot, Active);
+    if (Kind == "ballot")
+      return Ballot;
+    if (Kind == "any")
+      return Any;
+    if (Kind == "all")
+      return All;
+    if (Kind == "uni")
+      return B.CreateOr(All, B.CreateNot(Any));
+  }
+  if (Name.starts_with("llvm.amdgcn.ballot.")) {
+    IntegerType *Ty = cast<IntegerType>(Call.getType());
+    if (!IsKernel)
+      return B.CreateZExt(Arg(0), Ty);
+    Value *Own = B.CreateZExt(Arg(0), B.getInt32Ty());
+    Value *Ballot = nullptr;
+    emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
+      Ballot = emitBallot(B, TV, W, Linear, WarpBase).first;
+      return nullptr;
+    });
+    return B.CreateZExtOrTrunc(Ballot, Ty);
+  }
+  if (Name == "llvm.amdgcn.ds.bpermute") {
+    if (!IsKernel)
+      return Arg(1);
+    Value *Source = B.CreateAnd(B.CreateLShr(Arg(0), 2), W - 1);
+    return emitWarpExchange(B, TV, W, Arg(1), [&](Value *Linear,
+                                                  Value *WarpBase) {
+      return readLane(B, TV, Linear, WarpBase, Source);
+    });
+  }
+  SawWarpOp = false;
+  return nullptr;
+}
+
+Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
+                                                 bool &Erase) {
+  IRBuilder<> B(&Call);
+  Erase = true;
+  int Dim = dimensionOf(Name);
+  if (Dim >= 0) {
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.tid.") ||
+        Name.starts_with("llvm.amdgcn.workitem.id."))
+      return TV.get(ThreadArg::TidX, Dim);
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.ntid."))
+      return TV.get(ThreadArg::NTidX, Dim);
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
+        Name.starts_with("llvm.amdgcn.workgroup.id."))
+      return TV.get(ThreadArg::CtaIdX, Dim);
+    if (Name.starts_with("llvm.nvvm.read.ptx.sreg.nctaid."))
+      return TV.get(ThreadArg::NCtaIdX, Dim);
+  }
+  if (Name == "llvm.nvvm.read.ptx.sreg.laneid")
+    return B.CreateURem(linearThreadId(B, TV), B.getInt32(WarpSize));
+  if (Name == "llvm.nvvm.read.ptx.sreg.warpid")
+    return B.CreateUDiv(linearThreadId(B, TV), B.getInt32(WarpSize));
+  if (Name == "llvm.nvvm.read.ptx.sreg.warpsize")
+    return B.getInt32(WarpSize);
+  if (Name == "llvm.amdgcn.dispatch.ptr")
+    return TV.get(ThreadArg::DispatchPacket);
+  if (Name == "llvm.amdgcn.implicitarg.ptr")
+    return TV.get(ThreadArg::ImplicitArgs);
+  if (Name == "llvm.amdgcn.mbcnt.lo" || Name == "llvm.amdgcn.mbcnt.hi") {
+    // The number of set bits of the mask below this lane, in the low or
+    // high 32 lanes.
+    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(WarpSize));
+    if (Name.ends_with(".hi"))
+      Lane = B.CreateSelect(B.CreateICmpULT(Lane, B.getInt32(32)),
+                            B.getInt32(0), B.CreateSub(Lane, B.getInt32(32)));
+    Value *Lane64 = B.CreateZExt(B.CreateBinaryIntrinsic(
+                                     Intrinsic::umin, Lane, B.getInt32(32)),
+                                 B.getInt64Ty());
+    Value *Below = B.CreateTrunc(
+        B.CreateSub(B.CreateShl(B.getInt64(1), Lane64), B.getInt64(1)),
+        B.getInt32Ty());
+    Value *Count = B.CreateUnaryIntrinsic(
+        Intrinsic::ctpop, B.CreateAnd(Call.getArgOperand(0), Below));
+    return B.CreateAdd(Call.getArgOperand(1), Count);
+  }
+  bool IsBlockBarrier = Name == "llvm.nvvm.barrier0" ||
+                        Name == "llvm.nvvm.barrier.sync" ||
+                        Name == "llvm.amdgcn.s.barrier";
+  if (IsBlockBarrier || Name == "llvm.nvvm.bar.warp.sync" ||
+      Name == "llvm.amdgcn.wave.barrier") {
+    if (!IsKernel)
+      return nullptr; // one thread: nothing to wait for
+    SawBarrier = true;
+    if (IsBlockBarrier)
+      BlockBarrier::create(B);
+    else
+      WarpSync::create(B);
+    return nullptr;
+  }
+  if (Name == "llvm.amdgcn.s.waitcnt" || Name == "llvm.amdgcn.sched.barrier")
+    return nullptr;
+  if (Name == "vprintf")
+    return B.CreateCall(getVPrintfFunction(M),
+                        {TV.get(ThreadArg::Ctx), Call.getArgOperand(0), Call.getArgOperand(1)});
+  bool IsAssert = Name == "__assertfail";
+  if (IsAssert || Name == "llvm.trap" || Name == "llvm.debugtrap" ||
+      Name == "__trap") {
+    // A block function running a range of blocks leaves the context at the
+    // first: the runtime reports the block that trapped from here.
+    if (IsKernel)
+      B.CreateStore(TV.get(ThreadArg::CtaIdX),
+                    B.CreateConstInBoundsGEP1_64(
+                        B.getInt8Ty(), TV.get(ThreadArg::Ctx), BlockIdxOffset));
+    if (IsAssert)
+      emitAssertFail(B, Call, TV.get(ThreadArg::Ctx), TrapName);
+    else
+      emitTrap(B, TV.get(ThreadArg::Ctx), TrapName);
+    return nullptr;
+  }
+  Expected<Value *> WarpOp = lowerWarpOp(B, Call, Name);
+  if (!WarpOp || *WarpOp)
+    return WarpOp;
+  Erase = false;
+  // amdgcn printf: clang's hostcalls, served by the runtime under its names.
+  static const std::pair<StringRef, StringRef> Hostcalls[] = {
+      {"__ockl_printf_begin", MM_DEVICE_ENTRY_POINT(__mm_device_printf_begin)},
+      {"__ockl_printf_append_string_n",
+       MM_DEVICE_ENTRY_POINT(__mm_device_printf_append_string_n)},
+      {"__ockl_printf_append_args",
+       MM_DEVICE_ENTRY_POINT(__mm_device_printf_append_args)}};
+  for (auto [Hostcall, EntryPoint] : Hostcalls)
+    if (Name == Hostcall) {
+      Call.setCalledFunction(
+          M.getOrInsertFunction(EntryPoint, Call.getFunctionType()));
+      return nullptr;
+    }
+  if (Call.getCalledFunction() &&
+      isDeviceSpecificCallee(*Call.getCalledFunction()))
+    return createStringError("unsupported device intrinsic '" + Name + "'");
+  return nullptr;
+}
+
+Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
+  SmallVector<CallBase *> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Call->getCalledFunction() && !isa<SyncPoint>(Call))
+          Calls.push_back(Call);
+  for (CallBase *Call : Calls) {
+    bool Erase = false;
+    Expected<Value *> Result =
+        lower(*Call, Call->getCalledFunction()->getName(), Erase);
+    if (!Result)
+      return Result.takeError();
+    if (!Erase)
+      continue;
+    if (*Result) {
+      if (isa<Instruction>(*Result) && !(*Result)->hasName())
+        (*Result)->takeName(Call);
+      Call->replaceAllUsesWith(*Result);
+    }
+    Call->eraseFromParent();
+  }
+  HasBarriers = SawBarrier;
+  HasWarpOps = SawWarpOp;
+  return Error::success();
+}
+
+
+/// The values a function that is not a kernel reads: those of thread 0 of a
+/// one-thread block of a one-block grid, without a block context.
+static ThreadValues getStandaloneValues(Function &F) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  ThreadValues TV;
+  TV.set(ThreadArg::Ctx, ConstantPointerNull::get(B.getPtrTy()));
+  Value *NTid[3], *NCtaId[3];
+  for (unsigned D = 0; D < 3; ++D) {
+    TV.set(static_cast<ThreadArg>(unsigned(ThreadArg::TidX) + D),
+           B.getInt32(0));
+    TV.set(static_cast<ThreadArg>(unsigned(ThreadArg::CtaIdX) + D),
+           B.getInt32(0));
+    TV.set(static_cast<ThreadArg>(unsigned(ThreadArg::NTidX) + D),
+           NTid[D] = B.getInt32(1));
+    TV.set(static_cast<ThreadArg>(unsigned(ThreadArg::NCtaIdX) + D),
+           NCtaId[D] = B.getInt32(1));
+  }
+  if (isAMDGCNCode(*F.getParent())) {
+    auto [Packet, Implicit] = emitAMDGCNDispatchData(B, NTid, NCtaId);
+    TV.set(ThreadArg::DispatchPacket, Packet);
+    TV.set(ThreadArg::ImplicitArgs, Implicit);
+  }
+  return TV;
+}
+
+PreservedAnalyses LowerThreadOperationsPass::lower(Module &M,
+                                                 ModuleAnalysisManager &) {
+  SmallVector<Function *> Functions;
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      Functions.push_back(&F);
+  for (Function *F : Functions) {
+    Function *Kernel = getKernelOfThreadFunction(*F);
+    ThreadValues TV = Kernel ? ThreadValues::bind(*F) : getStandaloneValues(*F);
+    StringRef Name = Kernel ? Kernel->getName() : F->getName();
+    bool HasBarriers, HasWarpOps;
+    if (Error E = ThreadOperationLowering(*F, TV, Name, Kernel != nullptr)
+                      .run(HasBarriers, HasWarpOps)) {
+      reportError(M, Name, toString(std::move(E)));
+      break;
+    }
+    if (HasBarriers)
+      F->addFnAttr(HasBarriersAttr);
+    if (HasWarpOps)
+      F->addFnAttr(HasWarpOpsAttr);
+  }
+  return PreservedAnalyses::none();
+}

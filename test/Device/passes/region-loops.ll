@@ -1,0 +1,118 @@
+; mm-region-loops: the block function of a kernel with a resumable thread
+; function. While every thread is live and at the same sync point, it runs
+; region by region: a loop nest over the threads per state, the state a
+; constant in each (region.0, region.1), then checks where the threads
+; stopped. Otherwise it runs warp by warp (general, sweep) from each
+; thread's stop; threads at different barriers trap. The input is
+; mm-split-at-barriers' output.
+; RUN: mm-opt -passes=mm-region-loops %s | FileCheck %s
+
+; CHECK: @[[BLOCK_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one block reached different barriers (a barrier in divergent control flow)\00"
+; CHECK: @[[WARP_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one warp reached different warp operations (a warp operation in divergent control flow)\00"
+
+; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
+; CHECK: block.diverged:
+; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @[[BLOCK_MESSAGE]])
+; CHECK: warp.diverged:
+; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @[[WARP_MESSAGE]])
+; CHECK: region.dispatch:
+; CHECK: switch i32 %state, label %region.unknown [
+; CHECK-NEXT: i32 0, label %region.0
+; CHECK-NEXT: i32 1, label %region.1
+; CHECK: region.0:
+; CHECK: tid.x:
+; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 0, i1 true, ptr
+; CHECK: region.1:
+; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 1, i1 true, ptr
+; CHECK: region.check:
+; CHECK: general:
+; CHECK: sweep:
+; CHECK: thread.call:
+; The warp-by-warp path resumes each thread from its own stop.
+; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 %{{[0-9]+}}, i1 false, ptr
+
+source_filename = "sp-src.ll"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@tile = internal global [64 x float] undef, align 4 #0
+
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x() #1
+
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #1
+
+declare void @llvm.nvvm.barrier0() #2
+
+declare void @k(ptr, ptr, i32) #3
+
+define internal i32 @k.mm.thread(ptr %out, ptr %in, i32 %n, ptr %ctx, ptr %static.shared, ptr %dynamic.shared, ptr %dispatch.packet, ptr %implicit.args, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid.x, i32 %ntid.y, i32 %ntid.z, i32 %ctaid.x, i32 %ctaid.y, i32 %ctaid.z, i32 %nctaid.x, i32 %nctaid.y, i32 %nctaid.z, ptr %block.scratch, i64 %thread.index, i64 %block.threads, i32 %state, i1 %in.region, ptr %uniforms) #4 !mm.uniform.slots !2 {
+dispatch:
+  %0 = mul nuw nsw i64 %block.threads, 12
+  %1 = getelementptr inbounds i8, ptr %block.scratch, i64 %0
+  %2 = mul nuw nsw i64 %thread.index, 4
+  %v.reg2mem3 = getelementptr inbounds i8, ptr %1, i64 %2
+  switch i32 %state, label %3 [
+    i32 1, label %resume
+  ]
+
+3:                                                ; preds = %dispatch
+  %p = getelementptr float, ptr %in, i32 %tid.x
+  %v = load float, ptr %p, align 4, !alias.scope !3, !noalias !6
+  store float %v, ptr %v.reg2mem3, align 4, !alias.scope !10, !noalias !11
+  %tile1 = getelementptr inbounds i8, ptr %static.shared, i64 0
+  %s = getelementptr [64 x float], ptr %tile1, i32 0, i32 %tid.x
+  %v.reload2 = load float, ptr %v.reg2mem3, align 4, !alias.scope !10, !noalias !11
+  store float %v.reload2, ptr %s, align 4, !alias.scope !3, !noalias !6
+  br label %sync
+
+sync:                                             ; preds = %3
+  %4 = mul nuw nsw i64 %block.threads, 8
+  %5 = getelementptr inbounds i8, ptr %block.scratch, i64 %4
+  %6 = mul nuw nsw i64 %thread.index, 4
+  %stop.slot = getelementptr inbounds i8, ptr %5, i64 %6
+  store i32 1, ptr %stop.slot, align 4, !alias.scope !12, !noalias !13
+  ret i32 1
+
+resume:                                           ; preds = %dispatch
+  %last = sub i32 %ntid.x, 1
+  %j = sub i32 %last, %tid.x
+  %tile = getelementptr inbounds i8, ptr %static.shared, i64 0
+  %r = getelementptr [64 x float], ptr %tile, i32 0, i32 %j
+  %w = load float, ptr %r, align 4, !alias.scope !3, !noalias !6
+  %v.reload = load float, ptr %v.reg2mem3, align 4, !alias.scope !10, !noalias !11
+  %sum = fadd float %w, %v.reload
+  %scale1 = mul i32 %n, %ntid.x
+  %sf = sitofp i32 %scale1 to float
+  %res = fmul float %sum, %sf
+  %q = getelementptr float, ptr %out, i32 %tid.x
+  store float %res, ptr %q, align 4, !alias.scope !3, !noalias !6
+  %7 = mul nuw nsw i64 %block.threads, 8
+  %8 = getelementptr inbounds i8, ptr %block.scratch, i64 %7
+  %9 = mul nuw nsw i64 %thread.index, 4
+  %stop.slot4 = getelementptr inbounds i8, ptr %8, i64 %9
+  store i32 0, ptr %stop.slot4, align 4, !alias.scope !12, !noalias !13
+  ret i32 0
+}
+
+attributes #0 = { "mm-shared" }
+attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #2 = { convergent nocallback nounwind }
+attributes #3 = { "mm-kernel" }
+attributes #4 = { alwaysinline "mm-block-barriers"="1" "mm-has-barriers" "mm-resumable" "mm-scratch-size"="16" "mm-static-shared-size"="256" "mm-thread-of"="k" "mm-uniform-buffer-size"="0" }
+
+!llvm.module.flags = !{!0, !1}
+
+!0 = !{i32 1, !"mm.warp-size", i32 32}
+!1 = !{i32 1, !"mm.amdgcn", i32 0}
+!2 = !{}
+!3 = !{!4}
+!4 = distinct !{!4, !5, !"kernel memory"}
+!5 = distinct !{!5, !"mm.scratch"}
+!6 = !{!7, !8, !9}
+!7 = distinct !{!7, !5, !"warp exchange"}
+!8 = distinct !{!8, !5, !"stops"}
+!9 = distinct !{!9, !5, !"v.reg2mem"}
+!10 = !{!9}
+!11 = !{!7, !8, !4}
+!12 = !{!8}
+!13 = !{!7, !9, !4}
