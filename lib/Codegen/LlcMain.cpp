@@ -32,66 +32,67 @@
 using namespace llvm;
 using namespace mm;
 
+namespace {
+/// mm-llc's options, registered when llcMain creates them.
+struct LlcOptions {
+  cl::OptionCategory Category{"mm-llc options"};
 
-static cl::OptionCategory LlcCategory("mm-llc options");
+  cl::opt<std::string> InputFilename{cl::Positional,
+                                     cl::desc("<input bundle>"), cl::init("-"),
+                                     cl::cat(Category)};
 
-static cl::opt<std::string> InputFilename(cl::Positional,
-                                          cl::desc("<input bundle>"),
-                                          cl::init("-"), cl::cat(LlcCategory));
+  cl::opt<std::string> OutputFilename{
+      "o",
+      cl::desc("Output directory, one file per submodule (NAME.s, NAME.ptx "
+               "for NVPTX assembly, NAME.o); with --embed, the host's output "
+               "file (default: -)"),
+      cl::value_desc("dir|file"), cl::cat(Category)};
 
-static cl::opt<std::string> OutputFilename(
-    "o",
-    cl::desc("Output directory, one file per submodule (NAME.s, NAME.ptx for "
-             "NVPTX assembly, NAME.o); with --embed, the host's output file "
-             "(default: -)"),
-    cl::value_desc("dir|file"), cl::cat(LlcCategory));
+  cl::opt<char> OptLevel{
+      "O",
+      cl::desc("Codegen level for every submodule, as llc's -O (overrides "
+               "the headers' opt=; default: the header's, else 2)"),
+      cl::Prefix, cl::init('2'), cl::cat(Category)};
 
-static cl::opt<char> OptLevelFlag(
-    "O",
-    cl::desc("Codegen level for every submodule, as llc's -O (overrides the "
-             "headers' opt=; default: the header's, else 2)"),
-    cl::Prefix, cl::init('2'), cl::cat(LlcCategory));
+  cl::list<std::string> ModuleSelectors{
+      "module",
+      cl::desc("Compile only the submodules this selector matches (a name "
+               "glob, role=host|device or triple=GLOB; repeatable)"),
+      cl::value_desc("selector"), cl::cat(Category)};
 
-static cl::list<std::string> ModuleSelectors(
-    "module",
-    cl::desc("Compile only the submodules this selector matches (a name "
-             "glob, role=host|device or triple=GLOB; repeatable)"),
-    cl::value_desc("selector"), cl::cat(LlcCategory));
+  cl::list<std::string> FieldOverrides{
+      "set",
+      cl::desc("Override a header field for the submodules SELECTOR "
+               "matches, e.g. --set='triple=nvptx*:cpu=sm_80' (repeatable)"),
+      cl::value_desc("SELECTOR:KEY=VALUE"), cl::cat(Category)};
 
-static cl::list<std::string> FieldOverrides(
-    "set",
-    cl::desc("Override a header field for the submodules SELECTOR matches, "
-             "e.g. --set='triple=nvptx*:cpu=sm_80' (repeatable)"),
-    cl::value_desc("SELECTOR:KEY=VALUE"), cl::cat(LlcCategory));
+  cl::list<std::string> EmbedForms{
+      "embed",
+      cl::desc("Write the host's output with the device submodules embedded "
+               "in FORM (bitcode, asm or obj): all of them, or those "
+               "SELECTOR matches (repeatable; the last that matches wins)"),
+      cl::value_desc("[SELECTOR:]FORM"), cl::cat(Category)};
 
-static cl::list<std::string> EmbedForms(
-    "embed",
-    cl::desc("Write the host's output with the device submodules embedded in "
-             "FORM (bitcode, asm or obj): all of them, or those SELECTOR "
-             "matches (repeatable; the last that matches wins)"),
-    cl::value_desc("[SELECTOR:]FORM"), cl::cat(LlcCategory));
+  cl::opt<std::string> OffloadSection{
+      "offload-section",
+      cl::desc("Section that holds the embedded parts (default: "
+               ".llvm.offloading, as clang's -fembed-offload-object, which "
+               "the link drops; a C-identifier name is kept in the program, "
+               "between __start_NAME and __stop_NAME)"),
+      cl::value_desc("name"), cl::init(OffloadingSectionName.str()),
+      cl::cat(Category)};
 
-static cl::opt<std::string> OffloadSection(
-    "offload-section",
-    cl::desc("Section that holds the embedded parts (default: "
-             ".llvm.offloading, as clang's -fembed-offload-object, which the "
-             "link drops; a C-identifier name is kept in the program, "
-             "between __start_NAME and __stop_NAME)"),
-    cl::value_desc("name"), cl::init(OffloadingSectionName.str()),
-    cl::cat(LlcCategory));
+  cl::opt<unsigned> Jobs{
+      "j",
+      cl::desc("Compile up to N submodules at once (default: all hardware "
+               "threads); the output does not depend on N"),
+      cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category)};
 
-static cl::opt<unsigned>
-    Jobs("j",
-         cl::desc("Compile up to N submodules at once (default: all hardware "
-                  "threads); the output does not depend on N"),
-         cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(LlcCategory));
-
-/// mm-llc's own options, and the codegen flags it reads once for the whole
-/// run: a header's mllvm= cannot set them.
-static SmallPtrSet<cl::Option *, 32> &toolOptions() {
-  static SmallPtrSet<cl::Option *, 32> Options;
-  return Options;
-}
+  /// mm-llc's own options, and the codegen flags it reads once for the
+  /// whole run: a header's mllvm= cannot set them.
+  SmallPtrSet<cl::Option *, 32> ToolOptions;
+};
+} // namespace
 
 namespace {
 /// The work on one submodule.
@@ -114,9 +115,10 @@ struct EmbedRule {
 };
 } // namespace
 
-static Expected<std::vector<EmbedRule>> parseEmbedRules() {
+static Expected<std::vector<EmbedRule>>
+parseEmbedRules(const LlcOptions &Flags) {
   std::vector<EmbedRule> Rules;
-  for (StringRef Text : EmbedForms) {
+  for (StringRef Text : Flags.EmbedForms) {
     auto [SelectorText, FormName] = Text.rsplit(':');
     if (FormName.empty())
       std::swap(SelectorText, FormName);
@@ -161,14 +163,15 @@ static std::string getOutputFileName(const Submodule &M,
 /// The codegen options of \p M: the command line's -O, else the header's
 /// opt=, else llc's default; the header's cpu= and features=, else -mcpu and
 /// -mattr.
-static Expected<CodegenOptions> getCodegenOptions(const Bundle &B,
-                                                  const Submodule &M,
-                                                  CodeGenFileType FileType) {
+static Expected<CodegenOptions>
+getCodegenOptions(const Bundle &B, const Submodule &M,
+                  CodeGenFileType FileType, const LlcOptions &Flags) {
   const SubmoduleOptions &Header = M.getOptions();
   CodegenOptions Options;
-  std::string Level = OptLevelFlag.getNumOccurrences() || Header.OptLevel.empty()
-                          ? std::string("O") + OptLevelFlag.getValue()
-                          : Header.OptLevel;
+  std::string Level =
+      Flags.OptLevel.getNumOccurrences() || Header.OptLevel.empty()
+          ? std::string("O") + Flags.OptLevel.getValue()
+          : Header.OptLevel;
   std::optional<OptLevel> CGLevel = lookupOptLevel(Level);
   if (!CGLevel)
     return B.moduleError(M, "invalid optimization level '-" + Level + "'");
@@ -181,7 +184,8 @@ static Expected<CodegenOptions> getCodegenOptions(const Bundle &B,
   return Options;
 }
 
-static void runJob(const Bundle &B, Job &J, ArrayRef<OffloadPart> Embedded) {
+static void runJob(const Bundle &B, Job &J, ArrayRef<OffloadPart> Embedded,
+                   StringRef OffloadSection) {
   if (J.Embed == EmbedForm::Bitcode) {
     J.Result.emplace(writeSubmoduleBitcode(B, *J.M));
     return;
@@ -192,13 +196,14 @@ static void runJob(const Bundle &B, Job &J, ArrayRef<OffloadPart> Embedded) {
 
 /// Runs \p Selected jobs of \p AllJobs in groups of equal scoped options.
 static void runJobs(const Bundle &B, ArrayRef<Job *> Selected,
-                    ThreadPoolInterface &Pool,
+                    ThreadPoolInterface &Pool, StringRef OffloadSection,
                     ArrayRef<OffloadPart> Embedded = {}) {
   std::vector<ScopedTask> Tasks;
   for (const Job *J : Selected)
     Tasks.push_back({J->M->getOptions().LLVMArgs, J->Settings});
   runInOptionGroups(
-      Tasks, Pool, [&](size_t I) { runJob(B, *Selected[I], Embedded); },
+      Tasks, Pool,
+      [&](size_t I) { runJob(B, *Selected[I], Embedded, OffloadSection); },
       [&](size_t I, StringRef Message) {
         Selected[I]->Result.emplace(B.moduleError(*Selected[I]->M, Message));
       });
@@ -219,15 +224,16 @@ static Error collectErrors(MutableArrayRef<Job> AllJobs) {
 
 /// Compiles \p B. On success, \p Outputs holds (file name, contents) pairs:
 /// one per submodule, or the host's alone with --embed.
-static Error compileBundle(
-    Bundle &B, std::vector<std::pair<std::string, std::string>> &Outputs) {
+static Error
+compileBundle(Bundle &B, const LlcOptions &Flags,
+              std::vector<std::pair<std::string, std::string>> &Outputs) {
   Expected<std::vector<SubmoduleSelector>> Selectors =
-      parseModuleOptions(B, ModuleSelectors);
+      parseModuleOptions(B, Flags.ModuleSelectors);
   if (!Selectors)
     return Selectors.takeError();
-  if (Error E = applySetOptions(B, FieldOverrides))
+  if (Error E = applySetOptions(B, Flags.FieldOverrides))
     return E;
-  Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules();
+  Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules(Flags);
   if (!EmbedRules)
     return EmbedRules.takeError();
   bool Embedding = !EmbedRules->empty();
@@ -249,7 +255,7 @@ static Error compileBundle(
     std::vector<LLVMOptionSetting> Settings;
     for (auto [I, Arg] : enumerate(M.getOptions().LLVMArgs)) {
       Expected<std::vector<LLVMOptionSetting>> Resolved =
-          resolveLLVMOptions({Arg}, toolOptions());
+          resolveLLVMOptions({Arg}, Flags.ToolOptions);
       if (!Resolved) {
         Errors = joinErrors(std::move(Errors),
                             B.fieldError(M, "mllvm", I,
@@ -262,7 +268,8 @@ static Error compileBundle(
     if (Embed)
       PartType = *Embed == EmbedForm::Object ? CodeGenFileType::ObjectFile
                                              : CodeGenFileType::AssemblyFile;
-    Expected<CodegenOptions> Options = getCodegenOptions(B, M, PartType);
+    Expected<CodegenOptions> Options =
+        getCodegenOptions(B, M, PartType, Flags);
     if (!Options) {
       Errors = joinErrors(std::move(Errors), Options.takeError());
       continue;
@@ -284,8 +291,8 @@ static Error compileBundle(
   if (Embedding && !HostJob)
     return createStringError("--embed needs a selected host submodule");
 
-  DefaultThreadPool Pool(hardware_concurrency(Jobs));
-  runJobs(B, FirstPass, Pool);
+  DefaultThreadPool Pool(hardware_concurrency(Flags.Jobs));
+  runJobs(B, FirstPass, Pool, Flags.OffloadSection);
   if (!Embedding) {
     if (Error E = collectErrors(AllJobs))
       return E;
@@ -303,17 +310,20 @@ static Error compileBundle(
                      J->Options.CPU, *J->Embed, **J->Result});
   }
   if (Parts.size() == FirstPass.size())
-    runJobs(B, {HostJob}, Pool, Parts);
+    runJobs(B, {HostJob}, Pool, Flags.OffloadSection, Parts);
   if (Error E = collectErrors(AllJobs))
     return E;
-  Outputs.emplace_back(OutputFilename.empty() ? "-" : OutputFilename.getValue(),
+  Outputs.emplace_back(Flags.OutputFilename.empty()
+                           ? "-"
+                           : Flags.OutputFilename.getValue(),
                        std::move(**HostJob->Result));
   return Error::success();
 }
 
-static Error writeOutputs(
-    ArrayRef<std::pair<std::string, std::string>> Outputs) {
-  if (!EmbedForms.empty()) {
+static Error
+writeOutputs(const LlcOptions &Flags,
+             ArrayRef<std::pair<std::string, std::string>> Outputs) {
+  if (!Flags.EmbedForms.empty()) {
     StringRef Path = Outputs.front().first;
     if (codegen::getFileType() == CodeGenFileType::ObjectFile)
       if (Error E = checkBinaryOutput(Path))
@@ -323,10 +333,11 @@ static Error writeOutputs(
       return Error::success();
     });
   }
-  if (std::error_code EC = sys::fs::create_directories(OutputFilename))
+  if (std::error_code EC = sys::fs::create_directories(Flags.OutputFilename))
     return createStringError(EC, "cannot create directory '%s': %s",
-                             OutputFilename.c_str(), EC.message().c_str());
-  OutputDirectory Directory(OutputFilename);
+                             Flags.OutputFilename.c_str(),
+                             EC.message().c_str());
+  OutputDirectory Directory(Flags.OutputFilename);
   for (const std::pair<std::string, std::string> &Output : Outputs)
     if (Error E = Directory.write(Output.first, [&](raw_ostream &OS) {
           OS << Output.second;
@@ -337,10 +348,12 @@ static Error writeOutputs(
 }
 
 int mm::llcMain(int argc, char **argv) {
-  // The codegen flags (-mcpu, -mattr, -relocation-model, ...), from which
-  // every submodule's TargetMachine is created: registered as the tool runs.
-  static codegen::RegisterCodeGenFlags CodeGenFlags;
   InitLLVM X(argc, argv);
+  // Registered as the tool runs: mm-llc's options, and the codegen flags
+  // (-mcpu, -mattr, -relocation-model, ...) from which every submodule's
+  // TargetMachine is created.
+  static LlcOptions Flags;
+  static codegen::RegisterCodeGenFlags CodeGenFlags;
   InitializeAllTargets();
   InitializeAllTargetMCs();
   InitializeAllAsmPrinters();
@@ -351,17 +364,17 @@ int mm::llcMain(int argc, char **argv) {
   initializeCodeGen(Registry);
   initializeTarget(Registry);
   setUpToolProcess();
-  toolOptions() = getOptionsInCategory(LlcCategory);
-  cl::HideUnrelatedOptions({&LlcCategory, &getColorCategory()});
+  Flags.ToolOptions = getOptionsInCategory(Flags.Category);
+  cl::HideUnrelatedOptions({&Flags.Category, &getColorCategory()});
   // The codegen flags that every submodule's compilation uses by default.
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
   for (StringRef Name : {"filetype", "mcpu", "mattr", "relocation-model",
                          "code-model"}) {
     cl::Option *Flag = Registered.lookup(Name);
     assert(Flag && "llc's codegen flags are registered");
-    Flag->addCategory(LlcCategory);
+    Flag->addCategory(Flags.Category);
     Flag->setHiddenFlag(cl::NotHidden);
-    toolOptions().insert(Flag);
+    Flags.ToolOptions.insert(Flag);
   }
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -371,20 +384,21 @@ int mm::llcMain(int argc, char **argv) {
       "--embed into the host's object file with the device parts embedded.\n");
   recordCommandLineOptions(argc, argv);
 
-  if (EmbedForms.empty() && (OutputFilename.empty() || OutputFilename == "-")) {
+  if (Flags.EmbedForms.empty() &&
+      (Flags.OutputFilename.empty() || Flags.OutputFilename == "-")) {
     WithColor::error(errs(), argv[0])
         << "-o DIR is required: one file per submodule goes into a "
            "directory (--embed writes the host's output alone, to a file or "
            "-)\n";
     return 1;
   }
-  Expected<Bundle> B = readBundleFile(InputFilename);
+  Expected<Bundle> B = readBundleFile(Flags.InputFilename);
   if (!B) {
     reportError(B.takeError(), argv[0], errs());
     return 1;
   }
   std::vector<std::pair<std::string, std::string>> Outputs;
-  if (reportError(compileBundle(*B, Outputs), argv[0], errs()))
+  if (reportError(compileBundle(*B, Flags, Outputs), argv[0], errs()))
     return 1;
-  return reportError(writeOutputs(Outputs), argv[0], errs()) ? 1 : 0;
+  return reportError(writeOutputs(Flags, Outputs), argv[0], errs()) ? 1 : 0;
 }

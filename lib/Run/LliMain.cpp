@@ -21,64 +21,66 @@
 using namespace llvm;
 using namespace mm;
 
-static cl::OptionCategory LliCategory("mm-lli options");
-
-static cl::opt<std::string> InputFilename(cl::Positional,
-                                          cl::desc("<input bundle>"),
-                                          cl::init("-"), cl::cat(LliCategory));
-
-static cl::list<std::string> InputArgv(cl::ConsumeAfter,
-                                       cl::desc("<program arguments>..."),
-                                       cl::cat(LliCategory));
-
-static cl::opt<std::string>
-    EntryFunction("entry-function",
-                  cl::desc("Call this host function (no arguments) instead "
-                           "of main, and print its result"),
-                  cl::value_desc("name"), cl::cat(LliCategory));
-
+namespace {
 enum class EntryResult { Void, I32, I64, F32, F64 };
-static cl::opt<EntryResult> EntryResultType(
-    "entry-result", cl::desc("Result type of --entry-function:"),
-    cl::init(EntryResult::I32),
-    cl::values(clEnumValN(EntryResult::Void, "void", "no result"),
-               clEnumValN(EntryResult::I32, "i32", "32-bit integer (default)"),
-               clEnumValN(EntryResult::I64, "i64", "64-bit integer"),
-               clEnumValN(EntryResult::F32, "f32", "float"),
-               clEnumValN(EntryResult::F64, "f64", "double")),
-    cl::cat(LliCategory));
 
-static cl::list<std::string> SharedLibs(
-    "shared-libs", cl::desc("Resolve symbols from these shared libraries"),
-    cl::value_desc("path,..."), cl::CommaSeparated, cl::cat(LliCategory));
+/// mm-lli's options, registered when lliMain creates them (after libLLVM's
+/// own undocumented `-threads` is removed, for --threads).
+struct LliOptions {
+  cl::OptionCategory Category{"mm-lli options"};
 
-static cl::opt<char>
-    OptLevelFlag("O",
-             cl::desc("Code generation level: -O0, -O1, -O2 (default), -O3"),
-             cl::Prefix, cl::init('2'), cl::cat(LliCategory));
+  cl::opt<std::string> InputFilename{cl::Positional,
+                                     cl::desc("<input bundle>"), cl::init("-"),
+                                     cl::cat(Category)};
 
-/// --threads. libLLVM.so 19 registers an undocumented `-threads` option of
-/// its own, so this one is created only after that one has been removed.
-static cl::opt<unsigned> &getThreadsOption() {
-  static cl::opt<unsigned> Threads(
+  cl::list<std::string> InputArgv{cl::ConsumeAfter,
+                                  cl::desc("<program arguments>..."),
+                                  cl::cat(Category)};
+
+  cl::opt<std::string> EntryFunction{
+      "entry-function",
+      cl::desc("Call this host function (no arguments) instead of main, and "
+               "print its result"),
+      cl::value_desc("name"), cl::cat(Category)};
+
+  cl::opt<EntryResult> EntryResultType{
+      "entry-result", cl::desc("Result type of --entry-function:"),
+      cl::init(EntryResult::I32),
+      cl::values(
+          clEnumValN(EntryResult::Void, "void", "no result"),
+          clEnumValN(EntryResult::I32, "i32", "32-bit integer (default)"),
+          clEnumValN(EntryResult::I64, "i64", "64-bit integer"),
+          clEnumValN(EntryResult::F32, "f32", "float"),
+          clEnumValN(EntryResult::F64, "f64", "double")),
+      cl::cat(Category)};
+
+  cl::list<std::string> SharedLibs{
+      "shared-libs", cl::desc("Resolve symbols from these shared libraries"),
+      cl::value_desc("path,..."), cl::CommaSeparated, cl::cat(Category)};
+
+  cl::opt<char> OptLevel{
+      "O", cl::desc("Code generation level: -O0, -O1, -O2 (default), -O3"),
+      cl::Prefix, cl::init('2'), cl::cat(Category)};
+
+  cl::opt<unsigned> Threads{
       "threads",
       cl::desc("Worker threads that run kernel blocks (default: one per "
                "hardware thread)"),
-      cl::value_desc("N"), cl::init(0), cl::cat(LliCategory));
-  return Threads;
-}
+      cl::value_desc("N"), cl::init(0), cl::cat(Category)};
 
-static cl::opt<bool> PrintCompiled(
-    "print-compiled",
-    cl::desc("Print `compiled submodule 'NAME'` to standard error as each "
-             "submodule is compiled"),
-    cl::cat(LliCategory));
+  cl::opt<bool> PrintCompiled{
+      "print-compiled",
+      cl::desc("Print `compiled submodule 'NAME'` to standard error as each "
+               "submodule is compiled"),
+      cl::cat(Category)};
 
-static cl::opt<bool> PrintCompiledIR(
-    "print-compiled-ir",
-    cl::desc("Print each submodule's LLVM IR to standard error as it is "
-             "compiled, after lowering and optimization"),
-    cl::cat(LliCategory));
+  cl::opt<bool> PrintCompiledIR{
+      "print-compiled-ir",
+      cl::desc("Print each submodule's LLVM IR to standard error as it is "
+               "compiled, after lowering and optimization"),
+      cl::cat(Category)};
+};
+} // namespace
 
 static const char *getEntryResultName(EntryResult R) {
   switch (R) {
@@ -98,7 +100,8 @@ static const char *getEntryResultName(EntryResult R) {
 
 /// Checks that the host defines \p Name and, for an entry function, that it
 /// takes no parameters and returns what --entry-result says.
-static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain) {
+static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain,
+                             EntryResult ResultType) {
   const Bundle &B = JIT.getBundle();
   const Submodule &Host = JIT.getHostSubmodule();
   const BundleJIT::HostFunction *F = JIT.findHostFunction(Name);
@@ -110,7 +113,7 @@ static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain) {
     return B.moduleError(Host, "entry function '" + Name + "' takes " +
                                    Twine(F->NumParams) +
                                    " parameters; it must take none");
-  const char *Expected = getEntryResultName(EntryResultType);
+  const char *Expected = getEntryResultName(ResultType);
   if (F->Result != Expected)
     return B.moduleError(Host, "entry function '" + Name + "' returns " +
                                    F->Result + ", not " + Expected +
@@ -119,11 +122,12 @@ static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain) {
 }
 
 /// Calls --entry-function and prints its result.
-static Error runEntryFunction(BundleJIT &JIT) {
-  Expected<void *> Addr = JIT.lookupHost(EntryFunction);
+static Error runEntryFunction(BundleJIT &JIT, StringRef Name,
+                              EntryResult ResultType) {
+  Expected<void *> Addr = JIT.lookupHost(Name);
   if (!Addr)
     return Addr.takeError();
-  switch (EntryResultType) {
+  switch (ResultType) {
   case EntryResult::Void:
     reinterpret_cast<void (*)()> (*Addr)();
     break;
@@ -168,14 +172,15 @@ static void checkLaunchesAtExit() {
 }
 
 /// Runs the program; returns its exit code.
-static Expected<int> run(const DeviceModuleLowering &LowerDeviceModule,
+static Expected<int> run(const LliOptions &Flags,
+                         const DeviceModuleLowering &LowerDeviceModule,
                          ArrayRef<PassBuilderExtension> Extensions) {
   std::optional<OptLevel> Level =
-      lookupOptLevel(std::string("O") + OptLevelFlag.getValue());
-  if (!Level || OptLevelFlag == 's' || OptLevelFlag == 'z')
+      lookupOptLevel(std::string("O") + Flags.OptLevel.getValue());
+  if (!Level || Flags.OptLevel == 's' || Flags.OptLevel == 'z')
     return createStringError("invalid optimization level -O" +
-                             std::string(1, OptLevelFlag));
-  Expected<Bundle> B = readBundleFile(InputFilename);
+                             std::string(1, Flags.OptLevel));
+  Expected<Bundle> B = readBundleFile(Flags.InputFilename);
   if (!B)
     return B.takeError();
 
@@ -183,21 +188,22 @@ static Expected<int> run(const DeviceModuleLowering &LowerDeviceModule,
   Options.Level = *Level;
   Options.LowerDeviceModule = LowerDeviceModule;
   Options.Extensions = Extensions;
-  Options.SharedLibraries = SharedLibs;
-  if (PrintCompiled)
+  Options.SharedLibraries.assign(Flags.SharedLibs.begin(),
+                                 Flags.SharedLibs.end());
+  if (Flags.PrintCompiled)
     Options.CompileLog = &errs();
-  if (PrintCompiledIR)
+  if (Flags.PrintCompiledIR)
     Options.CompiledIRLog = &errs();
   Expected<std::unique_ptr<BundleJIT>> JIT = BundleJIT::create(*B, Options);
   if (!JIT)
     return JIT.takeError();
-  bool IsMain = EntryFunction.empty();
+  bool IsMain = Flags.EntryFunction.empty();
   if (Error E = checkEntryPoint(
-          **JIT, IsMain ? StringRef("main") : StringRef(EntryFunction), IsMain))
+          **JIT, IsMain ? StringRef("main") : StringRef(Flags.EntryFunction),
+          IsMain, Flags.EntryResultType))
     return std::move(E);
 
-  runtime::Runtime Runtime(runtime::createCPUBackend(getThreadsOption()),
-                           **JIT);
+  runtime::Runtime Runtime(runtime::createCPUBackend(Flags.Threads), **JIT);
   Runtime.setLaunchFailureHandler([](const ErrorInfoBase &Failure) {
     reportError(Failure, "mm-lli", errs());
   });
@@ -210,13 +216,14 @@ static Expected<int> run(const DeviceModuleLowering &LowerDeviceModule,
     return std::move(E);
   int ExitCode = 0;
   if (IsMain) {
-    std::vector<std::string> Args{InputFilename};
-    Args.insert(Args.end(), InputArgv.begin(), InputArgv.end());
+    std::vector<std::string> Args{Flags.InputFilename};
+    Args.insert(Args.end(), Flags.InputArgv.begin(), Flags.InputArgv.end());
     Expected<int> Result = (*JIT)->runMain(Args);
     if (!Result)
       return Result.takeError();
     ExitCode = *Result;
-  } else if (Error E = runEntryFunction(**JIT)) {
+  } else if (Error E = runEntryFunction(**JIT, Flags.EntryFunction,
+                                        Flags.EntryResultType)) {
     return std::move(E);
   }
   if (Error E = (*JIT)->deinitialize())
@@ -239,17 +246,18 @@ int mm::lliMain(int argc, char **argv,
   InitializeAllTargetMCs();
   InitializeAllAsmPrinters();
   InitializeAllAsmParsers();
+  // libLLVM.so 19 registers an undocumented `-threads` of its own.
   if (cl::Option *LLVMThreads = cl::getRegisteredOptions().lookup("threads"))
     LLVMThreads->removeArgument();
-  getThreadsOption();
-  cl::HideUnrelatedOptions(LliCategory);
+  static LliOptions Flags;
+  cl::HideUnrelatedOptions(Flags.Category);
   setUpToolProcess();
   cl::ParseCommandLineOptions(argc, argv,
                               "mm multi-module JIT runner: runs a bundle's "
                               "host submodule with its device submodules "
                               "compiled for the CPU\n");
 
-  Expected<int> ExitCode = run(LowerDeviceModule, Extensions);
+  Expected<int> ExitCode = run(Flags, LowerDeviceModule, Extensions);
   if (!ExitCode) {
     outs().flush();
     std::fflush(stdout);

@@ -26,67 +26,62 @@
 using namespace llvm;
 using namespace mm;
 
-static cl::OptionCategory BundleCategory("mm-bundle options");
+namespace {
+/// mm-bundle's subcommands and options, registered when bundleMain creates
+/// them.
+struct BundleOptions {
+  cl::OptionCategory Category{"mm-bundle options"};
 
-static cl::SubCommand JoinCommand(
-    "join", "Join .ll/.mlir files, bundles, or a split directory into a bundle");
-static cl::SubCommand SplitCommand(
-    "split", "Write each submodule to DIR/NAME.ll or DIR/NAME.mlir, and "
-             "DIR/index.mmi for join");
-static cl::SubCommand ListCommand(
-    "list", "Print one line per submodule: name, kind, triple, role");
-static cl::SubCommand ConvertCommand(
-    "convert", "Convert a bundle between the text form and the binary "
-               "(bitcode) form");
+  cl::SubCommand Join{"join", "Join .ll/.mlir files, bundles, or a split "
+                              "directory into a bundle"};
+  cl::SubCommand Split{"split", "Write each submodule to DIR/NAME.ll or "
+                                "DIR/NAME.mlir, and DIR/index.mmi for join"};
+  cl::SubCommand List{"list", "Print one line per submodule: name, kind, "
+                              "triple, role"};
+  cl::SubCommand Convert{"convert", "Convert a bundle between the text form "
+                                    "and the binary (bitcode) form"};
 
-static cl::list<std::string> JoinInputs(cl::Positional, cl::OneOrMore,
-                                        cl::desc("<inputs>"),
-                                        cl::sub(JoinCommand),
-                                        cl::cat(BundleCategory));
-static cl::list<std::string> SetFields(
-    "set",
-    cl::desc("Set a header field of the submodules that SELECTOR matches: a "
-             "name glob, role=host|device, or triple=GLOB (repeatable), e.g. "
-             "--set='kern*:role=device' --set=host:opt=O3 "
-             "--set='triple=nvptx*:mllvm=-unroll-threshold=400'"),
-    cl::value_desc("SELECTOR:KEY=VALUE"), cl::sub(JoinCommand),
-    cl::cat(BundleCategory));
-static cl::opt<std::string> JoinOutput("o", cl::desc("Output bundle (default: -)"),
-                                       cl::value_desc("file"), cl::init("-"),
-                                       cl::sub(JoinCommand),
-                                       cl::cat(BundleCategory));
+  cl::list<std::string> JoinInputs{cl::Positional, cl::OneOrMore,
+                                   cl::desc("<inputs>"), cl::sub(Join),
+                                   cl::cat(Category)};
+  cl::list<std::string> SetFields{
+      "set",
+      cl::desc("Set a header field of the submodules that SELECTOR matches: "
+               "a name glob, role=host|device, or triple=GLOB (repeatable), "
+               "e.g. --set='kern*:role=device' --set=host:opt=O3 "
+               "--set='triple=nvptx*:mllvm=-unroll-threshold=400'"),
+      cl::value_desc("SELECTOR:KEY=VALUE"), cl::sub(Join), cl::cat(Category)};
+  cl::opt<std::string> JoinOutput{"o", cl::desc("Output bundle (default: -)"),
+                                  cl::value_desc("file"), cl::init("-"),
+                                  cl::sub(Join), cl::cat(Category)};
 
-static cl::opt<std::string> SplitInput(cl::Positional, cl::Required,
-                                       cl::desc("<bundle>"),
-                                       cl::sub(SplitCommand),
-                                       cl::cat(BundleCategory));
-static cl::opt<std::string> SplitOutput("o", cl::Required,
-                                        cl::desc("Output directory"),
-                                        cl::value_desc("dir"),
-                                        cl::sub(SplitCommand),
-                                        cl::cat(BundleCategory));
+  cl::opt<std::string> SplitInput{cl::Positional, cl::Required,
+                                  cl::desc("<bundle>"), cl::sub(Split),
+                                  cl::cat(Category)};
+  cl::opt<std::string> SplitOutput{"o", cl::Required,
+                                   cl::desc("Output directory"),
+                                   cl::value_desc("dir"), cl::sub(Split),
+                                   cl::cat(Category)};
 
-static cl::opt<std::string> ListInput(cl::Positional, cl::init("-"),
-                                      cl::desc("<bundle>"),
-                                      cl::sub(ListCommand),
-                                      cl::cat(BundleCategory));
+  cl::opt<std::string> ListInput{cl::Positional, cl::init("-"),
+                                 cl::desc("<bundle>"), cl::sub(List),
+                                 cl::cat(Category)};
 
-static cl::opt<std::string> ConvertInput(cl::Positional, cl::init("-"),
-                                         cl::desc("<bundle>"),
-                                         cl::sub(ConvertCommand),
-                                         cl::cat(BundleCategory));
-static cl::opt<std::string> ConvertOutput("o",
-                                          cl::desc("Output bundle (default: -)"),
-                                          cl::value_desc("file"), cl::init("-"),
-                                          cl::sub(ConvertCommand),
-                                          cl::cat(BundleCategory));
-static cl::opt<BundleForm> ConvertTo(
-    "to", cl::desc("The form to write:"), cl::Required,
-    cl::values(clEnumValN(BundleForm::Text, "text", "the .mml text form"),
-               clEnumValN(BundleForm::Binary, "binary",
-                          "the binary form: LLVM bitcode, one module per "
-                          "submodule")),
-    cl::sub(ConvertCommand), cl::cat(BundleCategory));
+  cl::opt<std::string> ConvertInput{cl::Positional, cl::init("-"),
+                                    cl::desc("<bundle>"), cl::sub(Convert),
+                                    cl::cat(Category)};
+  cl::opt<std::string> ConvertOutput{
+      "o", cl::desc("Output bundle (default: -)"), cl::value_desc("file"),
+      cl::init("-"), cl::sub(Convert), cl::cat(Category)};
+  cl::opt<BundleForm> ConvertTo{
+      "to", cl::desc("The form to write:"), cl::Required,
+      cl::values(clEnumValN(BundleForm::Text, "text", "the .mml text form"),
+                 clEnumValN(BundleForm::Binary, "binary",
+                            "the binary form: LLVM bitcode, one module per "
+                            "submodule")),
+      cl::sub(Convert), cl::cat(Category)};
+};
+} // namespace
 
 /// The index that split writes beside the parts: the bundle's preamble and
 /// its header lines, in order.
@@ -113,17 +108,17 @@ static Error readFile(StringRef Path, std::unique_ptr<MemoryBuffer> &Buffer) {
 // split
 //===----------------------------------------------------------------------===//
 
-static Error splitBundle() {
-  Expected<Bundle> B = readBundleFile(SplitInput);
+static Error splitBundle(const BundleOptions &Flags) {
+  Expected<Bundle> B = readBundleFile(Flags.SplitInput);
   if (!B)
     return B.takeError();
-  if (std::error_code EC = sys::fs::create_directories(SplitOutput))
+  if (std::error_code EC = sys::fs::create_directories(Flags.SplitOutput))
     return createStringError(EC, "cannot create directory '%s': %s",
-                             SplitOutput.c_str(), EC.message().c_str());
+                             Flags.SplitOutput.c_str(), EC.message().c_str());
   std::string Index = B->getPreamble().str();
   if (!Index.empty() && Index.back() != '\n')
     Index += '\n';
-  OutputDirectory Parts(SplitOutput);
+  OutputDirectory Parts(Flags.SplitOutput);
   for (const Submodule &M : *B) {
     if (Error E = Parts.write(getPartFileName(M), [&](raw_ostream &OS) {
           OS << M.getBody();
@@ -208,7 +203,7 @@ static Expected<Bundle> readSplitDirectory(StringRef Dir) {
   return readBundle(MemoryBuffer::getMemBufferCopy(Text, IndexPath));
 }
 
-static Error joinInputs() {
+static Error joinInputs(const BundleOptions &Flags) {
   // Submodules of all inputs, with the input each came from. A plain module
   // gets its role from its triple: the first non-GPU one is the host, unless
   // an earlier input already has one.
@@ -217,7 +212,7 @@ static Error joinInputs() {
   std::vector<Bundle> Inputs;
   std::string Preamble;
   bool HostTaken = false;
-  for (const std::string &Input : JoinInputs) {
+  for (const std::string &Input : Flags.JoinInputs) {
     Expected<Bundle> In = sys::fs::is_directory(Input)
                               ? readSplitDirectory(Input)
                               : readBundleFile(Input);
@@ -245,7 +240,7 @@ static Error joinInputs() {
   Bundle Staging;
   for (auto &[M, From] : Parts)
     Staging.submodules().push_back(std::move(M));
-  for (const std::string &Spec : SetFields)
+  for (const std::string &Spec : Flags.SetFields)
     if (Error E = applySetOption(Staging, Spec))
       return E;
   for (size_t I = 0; I != Parts.size(); ++I)
@@ -253,7 +248,7 @@ static Error joinInputs() {
       return createStringError("%s: %s", Parts[I].second.c_str(),
                                toString(std::move(E)).c_str());
 
-  return writeOutputFile(JoinOutput, [&](raw_ostream &OS) {
+  return writeOutputFile(Flags.JoinOutput, [&](raw_ostream &OS) {
     writeBundle(Result, OS);
     return Error::success();
   });
@@ -263,8 +258,8 @@ static Error joinInputs() {
 // list
 //===----------------------------------------------------------------------===//
 
-static Error listBundle() {
-  Expected<Bundle> B = readBundleFile(ListInput);
+static Error listBundle(const BundleOptions &Flags) {
+  Expected<Bundle> B = readBundleFile(Flags.ListInput);
   if (!B)
     return B.takeError();
   size_t NameWidth = 4, TripleWidth = 6;
@@ -285,33 +280,34 @@ static Error listBundle() {
 // convert
 //===----------------------------------------------------------------------===//
 
-static Error convertBundle() {
+static Error convertBundle(const BundleOptions &Flags) {
   // Writing the binary form parses the bodies as opt does, which gives a
   // body without a datalayout its target's.
   InitializeAllTargets();
   InitializeAllTargetMCs();
   InitializeAllAsmParsers();
-  Expected<Bundle> B = readBundleFile(ConvertInput);
+  Expected<Bundle> B = readBundleFile(Flags.ConvertInput);
   if (!B)
     return B.takeError();
-  return writeBundleFile(*B, ConvertOutput, ConvertTo);
+  return writeBundleFile(*B, Flags.ConvertOutput, Flags.ConvertTo);
 }
 
 int mm::bundleMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  static BundleOptions Flags;
   setUpToolProcess();
-  cl::HideUnrelatedOptions(BundleCategory);
+  cl::HideUnrelatedOptions(Flags.Category);
   cl::ParseCommandLineOptions(argc, argv,
                               "mm-bundle: join, split, list and convert bundles\n");
   Error E = Error::success();
-  if (JoinCommand)
-    E = joinInputs();
-  else if (SplitCommand)
-    E = splitBundle();
-  else if (ListCommand)
-    E = listBundle();
-  else if (ConvertCommand)
-    E = convertBundle();
+  if (Flags.Join)
+    E = joinInputs(Flags);
+  else if (Flags.Split)
+    E = splitBundle(Flags);
+  else if (Flags.List)
+    E = listBundle(Flags);
+  else if (Flags.Convert)
+    E = convertBundle(Flags);
   else {
     consumeError(std::move(E));
     errs() << argv[0] << ": error: expected a subcommand: join, split, list or "

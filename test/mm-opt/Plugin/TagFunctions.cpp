@@ -4,6 +4,8 @@
 // `tag-functions` gives every function definition the attribute
 // "mm-tag"="VALUE", where VALUE is the plugin's own LLVM option
 // -tag-functions-value (so that a submodule's mllvm= can scope it too).
+// With -tag-functions-abort, the pass aborts the process instead: a pass
+// that crashes, for the tests of mm-opt's worker processes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,8 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 
 static cl::opt<std::string>
@@ -21,9 +25,14 @@ static cl::opt<std::string>
                       "tag-functions pass sets"),
              cl::init("tagged"));
 
+static cl::opt<bool> Abort("tag-functions-abort",
+                           cl::desc("Make the tag-functions pass abort"));
+
 namespace {
 struct TagFunctionsPass : PassInfoMixin<TagFunctionsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (Abort)
+      std::abort();
     bool Changed = false;
     for (Function &F : M) {
       if (F.isDeclaration())
