@@ -300,4 +300,18 @@ TEST_F(BinaryBundleTest, UnsupportedVersion) {
             "reader reads version 1)");
 }
 
+TEST(BinaryBundleDetectionTest, ShortInputsAreReadNoFurtherThanTheirEnd) {
+  // Each prefix of bitcode's magic in a heap block of exactly its size, so
+  // that AddressSanitizer (utils/sanitize.sh) sees a read past the end.
+  const char Magic[] = {'B', 'C', char(0xC0), char(0xDE)};
+  for (size_t Size = 0; Size < sizeof(Magic); ++Size) {
+    std::unique_ptr<char[]> Exact(new char[Size ? Size : 1]);
+    std::copy(Magic, Magic + Size, Exact.get());
+    EXPECT_FALSE(isBinaryBundle(StringRef(Exact.get(), Size))) << Size;
+  }
+  std::unique_ptr<char[]> Whole(new char[sizeof(Magic)]);
+  std::copy(Magic, Magic + sizeof(Magic), Whole.get());
+  EXPECT_TRUE(isBinaryBundle(StringRef(Whole.get(), sizeof(Magic))));
+}
+
 } // namespace
