@@ -125,6 +125,31 @@ uint64_t __mm_device_printf_append_args(uint64_t message, uint32_t num_args,
                                         uint64_t arg4, uint64_t arg5,
                                         uint64_t arg6, uint32_t is_last);
 
+/* Floating-point operations in a directed rounding mode, which the CPU does
+ * in hardware under fesetround: CUDA's __fadd_rz, __dmul_ru, __fmaf_rd,
+ * __ll2float_rz and the like, as mm's libdevice implements them. `mode` is
+ * one of: */
+#define MM_ROUND_TOWARD_ZERO 1
+#define MM_ROUND_DOWN 2
+#define MM_ROUND_UP 3
+float __mm_device_fadd(float a, float b, int32_t mode);
+float __mm_device_fmul(float a, float b, int32_t mode);
+float __mm_device_fdiv(float a, float b, int32_t mode);
+float __mm_device_ffma(float a, float b, float c, int32_t mode);
+float __mm_device_fsqrt(float a, int32_t mode);
+double __mm_device_dadd(double a, double b, int32_t mode);
+double __mm_device_dmul(double a, double b, int32_t mode);
+double __mm_device_ddiv(double a, double b, int32_t mode);
+double __mm_device_dfma(double a, double b, double c, int32_t mode);
+double __mm_device_dsqrt(double a, int32_t mode);
+/* Conversions that round: to float from double and 64-bit integers, to
+ * double from 64-bit integers. */
+float __mm_device_f64_to_f32(double a, int32_t mode);
+float __mm_device_i64_to_f32(int64_t a, int32_t mode);
+float __mm_device_u64_to_f32(uint64_t a, int32_t mode);
+double __mm_device_i64_to_f64(int64_t a, int32_t mode);
+double __mm_device_u64_to_f64(uint64_t a, int32_t mode);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,12 +1,14 @@
 //===- PTXArithmetic.cpp - PTX arithmetic as LLVM IR ----------------------===//
 //
-// PTX's arithmetic on floating-point values (rounding modes, flushed
-// denormals, saturation; the approximate functions computed exactly) and on
-// integers (halves and wide products, the carry flag of `.cc`/`addc`/`madc`,
-// bit fields, byte permutes, shuffles). See PTXTranslator.h.
+// PTX's arithmetic on floating-point values (rounding modes as
+// PTXSemantics.h gives them, flushed denormals, saturation; the approximate
+// functions computed exactly) and on integers (halves and wide products, the
+// carry flag of `.cc`/`addc`/`madc`, bit fields, byte permutes, shuffles).
+// See PTXTranslator.h.
 //
 //===----------------------------------------------------------------------===//
 
+#include "PTXSemantics.h"
 #include "PTXTranslator.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -15,88 +17,6 @@
 
 using namespace llvm;
 using namespace mm::device;
-
-namespace {
-/// The rounding of a floating-point instruction.
-enum class Rounding { Nearest, TowardZero, Down, Up };
-} // namespace
-
-/// The neighbour of \p R toward +infinity (\p Up) or -infinity.
-static Value *nextFloat(IRBuilder<> &B, Value *R, bool Up) {
-  Type *Ty = R->getType();
-  Type *IntTy = B.getIntNTy(Ty->getPrimitiveSizeInBits());
-  Value *Bits = B.CreateBitCast(R, IntTy);
-  Value *IsZero = B.CreateFCmpOEQ(R, ConstantFP::get(Ty, 0.0));
-  Value *Positive = B.CreateFCmpOGT(R, ConstantFP::get(Ty, 0.0));
-  // Away from zero is one more in the bits; toward zero one less.
-  Value *Away = B.CreateICmpEQ(Positive, B.getInt1(Up));
-  Value *Step = B.CreateSelect(Away, ConstantInt::get(IntTy, 1),
-                               ConstantInt::getSigned(IntTy, -1));
-  Value *Next = B.CreateBitCast(B.CreateAdd(Bits, Step), Ty);
-  // From zero, the smallest denormal of the direction's sign.
-  Value *Smallest = B.CreateBitCast(
-      Up ? ConstantInt::get(IntTy, 1)
-         : B.CreateOr(ConstantInt::get(IntTy, 1),
-                      ConstantInt::get(IntTy, APInt::getSignMask(
-                                                  IntTy->getIntegerBitWidth()))),
-      Ty);
-  return B.CreateSelect(IsZero, Smallest, Next);
-}
-
-/// Rounds \p R, the nearest result, the way \p Mode says, given \p Err, the
-/// exact result minus \p R. Infinity from a finite exact result becomes the
-/// largest finite value where the mode rounds toward it.
-static Value *roundDirected(IRBuilder<> &B, Value *R, Value *Err,
-                            Rounding Mode) {
-  if (Mode == Rounding::Nearest)
-    return R;
-  Type *Ty = R->getType();
-  Value *Zero = ConstantFP::get(Ty, 0.0);
-  Value *Low = nextFloat(B, R, /*Up=*/false), *High = nextFloat(B, R, true);
-  Value *Result;
-  switch (Mode) {
-  case Rounding::Down:
-    Result = B.CreateSelect(B.CreateFCmpOLT(Err, Zero), Low, R);
-    break;
-  case Rounding::Up:
-    Result = B.CreateSelect(B.CreateFCmpOGT(Err, Zero), High, R);
-    break;
-  case Rounding::TowardZero: {
-    Value *Past = B.CreateOr(
-        B.CreateAnd(B.CreateFCmpOGT(R, Zero), B.CreateFCmpOLT(Err, Zero)),
-        B.CreateAnd(B.CreateFCmpOLT(R, Zero), B.CreateFCmpOGT(Err, Zero)));
-    Result = B.CreateSelect(
-        Past, B.CreateSelect(B.CreateFCmpOGT(R, Zero), Low, High), R);
-    break;
-  }
-  case Rounding::Nearest:
-    llvm_unreachable("handled above");
-  }
-  // Overflow: the nearest result is infinite, the error NaN.
-  const fltSemantics &Sem = Ty->getFltSemantics();
-  Value *Max = ConstantFP::get(Ty, APFloat::getLargest(Sem));
-  Value *Inf = ConstantFP::getInfinity(Ty);
-  Value *IsInf = B.CreateFCmpOEQ(B.CreateUnaryIntrinsic(Intrinsic::fabs, R), Inf);
-  Value *Overflowed = B.CreateAnd(IsInf, B.CreateFCmpUNO(Err, Err));
-  Value *Negative = B.CreateFCmpOLT(R, Zero);
-  Value *Finite = B.CreateSelect(Negative, B.CreateFNeg(Max), Max);
-  Value *ToFinite =
-      Mode == Rounding::TowardZero
-          ? B.getTrue()
-          : (Mode == Rounding::Down ? B.CreateNot(Negative) : Negative);
-  return B.CreateSelect(B.CreateAnd(Overflowed, ToFinite), Finite, Result);
-}
-
-/// Flushes a denormal \p V to a zero of its sign (`.ftz`, for f32).
-static Value *flushDenormal(IRBuilder<> &B, Value *V) {
-  Type *Ty = V->getType();
-  Value *Tiny = B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, V),
-                                ConstantFP::get(Ty, APFloat::getSmallestNormalized(
-                                                        Ty->getFltSemantics())));
-  Value *IsZero = B.CreateFCmpOEQ(V, ConstantFP::get(Ty, 0.0));
-  Value *SignedZero = B.CreateCopySign(ConstantFP::get(Ty, 0.0), V);
-  return B.CreateSelect(B.CreateAnd(Tiny, B.CreateNot(IsZero)), SignedZero, V);
-}
 
 Error PTXTranslator::floatInstruction(const PTXInstruction &I,
                                       SmallVectorImpl<Value *> &Src) {
@@ -107,46 +27,30 @@ Error PTXTranslator::floatInstruction(const PTXInstruction &I,
   if (FTZ)
     for (Value *&V : Src)
       V = flushDenormal(B, V);
-  Rounding Mode = I.has("rz") ? Rounding::TowardZero
-                  : I.has("rm") ? Rounding::Down
-                  : I.has("rp") ? Rounding::Up
-                              : Rounding::Nearest;
+  StringRef Mode = I.has("rz")   ? "rz"
+                   : I.has("rm") ? "rm"
+                   : I.has("rp") ? "rp"
+                                 : "rn";
   Value *Result = nullptr;
-  if (Op == "add" || Op == "sub") {
+  if (Op == "add" || Op == "sub" || Op == "mul" || Op == "div") {
     if (Error E = checkArity(I, 3))
       return E;
-    Value *X = Src[0], *Y = Op == "sub" ? B.CreateFNeg(Src[1]) : Src[1];
-    Value *S = B.CreateFAdd(X, Y);
-    // TwoSum: the exact error of the rounded sum.
-    Value *YV = B.CreateFSub(S, X);
-    Value *XV = B.CreateFSub(S, YV);
-    Value *Err = B.CreateFAdd(B.CreateFSub(X, XV), B.CreateFSub(Y, YV));
-    Result = roundDirected(B, S, Err, Mode);
-  } else if (Op == "mul") {
-    if (Error E = checkArity(I, 3))
-      return E;
-    Value *P = B.CreateFMul(Src[0], Src[1]);
-    Value *Err = intrinsic(Intrinsic::fma, {Ty}, {Src[0], Src[1], B.CreateFNeg(P)});
-    Result = roundDirected(B, P, Err, Mode);
+    Result = emitRoundedArithmetic(B, Op, Mode, {Src[0], Src[1]});
   } else if (Op == "fma" || Op == "mad") {
     if (Error E = checkArity(I, 4))
       return E;
-    if (Mode != Rounding::Nearest)
-      return fail("'" + Opcode + "' (directed rounding of a fused operation)");
-    Result = intrinsic(Intrinsic::fma, {Ty}, Src);
-  } else if (Op == "div") {
-    if (Error E = checkArity(I, 3))
-      return E;
-    if (Mode != Rounding::Nearest)
-      return fail("'" + Opcode + "' (directed rounding of a division)");
-    Result = B.CreateFDiv(Src[0], Src[1]);
-  } else if (Op == "rcp" || Op == "rsqrt" || Op == "sqrt") {
+    Result = emitRoundedArithmetic(B, Op, Mode, Src);
+  } else if (Op == "rcp" || Op == "sqrt") {
     if (Error E = checkArity(I, 2))
       return E;
-    if (Mode != Rounding::Nearest)
+    Result = emitRoundedArithmetic(B, Op, Mode, {Src[0]});
+  } else if (Op == "rsqrt") {
+    if (Error E = checkArity(I, 2))
+      return E;
+    if (!isNearestRounding(Mode))
       return fail("'" + Opcode + "' (directed rounding)");
-    Value *X = Op == "rcp" ? Src[0] : intrinsic(Intrinsic::sqrt, {Ty}, {Src[0]});
-    Result = Op == "sqrt" ? X : B.CreateFDiv(ConstantFP::get(Ty, 1.0), X);
+    Result = B.CreateFDiv(ConstantFP::get(Ty, 1.0),
+                          intrinsic(Intrinsic::sqrt, {Ty}, {Src[0]}));
   } else if (Op == "ex2" || Op == "lg2" || Op == "sin" || Op == "cos") {
     if (Error E = checkArity(I, 2))
       return E;
@@ -373,25 +277,7 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
       return E;
     if (I.Parts.size() != 2)
       return unknown(I);
-    // Byte i of the result is byte (c >> 4i) & 7 of {b, a}; bit 3 of the
-    // selector replicates that byte's sign.
-    Value *Pair = B.CreateOr(B.CreateZExt(Src[0], B.getInt64Ty()),
-                             B.CreateShl(B.CreateZExt(Src[1], B.getInt64Ty()), 32));
-    Result = B.getInt32(0);
-    for (unsigned I = 0; I < 4; ++I) {
-      Value *Sel = B.CreateAnd(B.CreateLShr(Src[2], 4 * I), 0xf);
-      Value *Byte = B.CreateTrunc(
-          B.CreateLShr(Pair, B.CreateZExt(B.CreateMul(B.CreateAnd(Sel, 7),
-                                                      B.getInt32(8)),
-                                          B.getInt64Ty())),
-          B.getInt8Ty());
-      Value *Sign = B.CreateSelect(B.CreateICmpSLT(Byte, B.getInt8(0)),
-                                   B.getInt8(0xff), B.getInt8(0));
-      Byte = B.CreateSelect(B.CreateICmpNE(B.CreateAnd(Sel, 8), B.getInt32(0)),
-                            Sign, Byte);
-      Result = B.CreateOr(Result, B.CreateShl(B.CreateZExt(Byte, B.getInt32Ty()),
-                                              8 * I));
-    }
+    Result = emitBytePermute(B, Src[0], Src[1], Src[2]);
   } else if (Op == "setp") {
     if (Error E = checkArity(I, 3))
       return E;

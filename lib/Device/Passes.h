@@ -42,10 +42,16 @@ struct DevicePass : llvm::PassInfoMixin<DerivedT> {
 MM_DEVICE_MODULE_PASS(MarkKernelsPass)
 /// Translates PTX inline assembly into IR (mm-lower-inline-asm).
 MM_DEVICE_MODULE_PASS(LowerInlineAsmPass)
+/// Lowers NVVM's arithmetic, math and conversion intrinsics
+/// (mm-lower-nvvm-math).
+MM_DEVICE_MODULE_PASS(LowerNVVMMathPass)
+/// Links mm's libdevice for the `__nv_*` functions called
+/// (mm-link-device-library).
+MM_DEVICE_MODULE_PASS(LinkDeviceLibraryPass)
 /// Moves everything to address space 0 (mm-flatten-address-spaces).
 MM_DEVICE_MODULE_PASS(FlattenAddressSpacesPass)
-/// Rewrites libdevice, NVVM math and memory-model operations
-/// (mm-lower-device-libcalls).
+/// Rewrites what does not depend on the thread: __nvvm_reflect, the memory
+/// model, __ldg (mm-lower-device-libcalls).
 MM_DEVICE_MODULE_PASS(LowerDeviceLibCallsPass)
 /// Inlines every call into each kernel (mm-inline-into-kernels).
 MM_DEVICE_MODULE_PASS(InlineIntoKernelsPass)

@@ -34,6 +34,10 @@ using namespace mm::device;
 /// The name of a device intrinsic or device library function: one that the
 /// lowering must handle, or report.
 static bool isDeviceSpecificCallee(const Function &F) {
+  // A definition is code like any other (mm's libdevice functions, linked
+  // in); a declaration of these names needs the GPU.
+  if (!F.isDeclaration())
+    return false;
   StringRef Name = F.getName();
   return Name.starts_with("llvm.nvvm.") || Name.starts_with("llvm.amdgcn.") ||
          Name.starts_with("llvm.r600.") || Name.starts_with("__nv_") ||

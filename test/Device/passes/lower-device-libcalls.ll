@@ -1,23 +1,8 @@
-; mm-lower-device-libcalls: libdevice functions become libm's or LLVM's
-; intrinsics, NVVM math intrinsics target-independent ones,
-; __nvvm_reflect 0, memory barriers fences, __ldg a load, and GPU sync
-; scopes the system's.
+; mm-lower-device-libcalls: __nvvm_reflect answers 0, memory barriers
+; become fences, __ldg a load, and GPU sync scopes the system's.
 ; RUN: mm-opt -passes=mm-lower-device-libcalls %s | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
-
-; CHECK-LABEL: define float @math(
-; CHECK-NEXT: %s = call float @sinf(float %x)
-; CHECK-NEXT: %e = call double @exp(double %y)
-; CHECK: %f = call float @llvm.fabs.f32(float %s)
-define float @math(float %x, double %y) {
-  %s = call float @__nv_sinf(float %x)
-  %e = call double @__nv_exp(double %y)
-  %et = fptrunc double %e to float
-  %f = call float @llvm.nvvm.fabs.f(float %s)
-  %sum = fadd float %f, %et
-  ret float %sum
-}
 
 ; CHECK-LABEL: define i32 @reflect(
 ; CHECK-NEXT: ret i32 0
@@ -29,9 +14,13 @@ define i32 @reflect() {
 ; CHECK-LABEL: define void @fence(
 ; CHECK-NEXT: fence seq_cst
 ; CHECK-NEXT: atomicrmw add ptr %p, i32 1 monotonic, align 4
+; CHECK-NEXT: cmpxchg ptr %p, i32 0, i32 1 monotonic monotonic
+; CHECK-NEXT: fence acquire
 define void @fence(ptr %p) {
   call void @llvm.nvvm.membar.cta()
   %v = atomicrmw add ptr %p, i32 1 syncscope("block") monotonic
+  %c = cmpxchg ptr %p, i32 0, i32 1 syncscope("device") monotonic monotonic
+  fence syncscope("block") acquire
   ret void
 }
 
@@ -42,9 +31,6 @@ define float @ldg(ptr %p) {
   ret float %v
 }
 
-declare float @__nv_sinf(float)
-declare double @__nv_exp(double)
-declare float @llvm.nvvm.fabs.f(float)
 declare i32 @__nvvm_reflect(ptr)
 declare void @llvm.nvvm.membar.cta()
 declare float @llvm.nvvm.ldg.global.f.f32.p0(ptr, i32)
