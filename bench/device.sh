@@ -54,12 +54,11 @@ done
 OUT="$BENCH_DIR/out/device"
 mkdir -p "$OUT"
 
-CUDA_FLAGS=(-x cuda -nocudainc -nocudalib --cuda-path="$BUILD_DIR/cuda"
-            -I"$BUILD_DIR/cuda/include" -include cuda_runtime.h -O2)
+CUDA_FLAGS=(-x cuda --cuda-path="$BUILD_DIR/cuda" --cuda-gpu-arch=sm_70 -O2)
 compile() { # NAME CUDA_SOURCE C_SOURCE
   "$CLANG" "${CUDA_FLAGS[@]}" --cuda-host-only -S -emit-llvm "$2" \
     -o "$OUT/$1-host.ll"
-  "$CLANG" "${CUDA_FLAGS[@]}" --cuda-device-only --cuda-gpu-arch=sm_70 -S \
+  "$CLANG" "${CUDA_FLAGS[@]}" --cuda-device-only -S \
     -emit-llvm "$2" -o "$OUT/$1-kernels.ll"
   "$MM_BUNDLE" join "$OUT/$1-host.ll" "$OUT/$1-kernels.ll" \
     --set='role=device:opt=O3' -o "$OUT/$1.mml"

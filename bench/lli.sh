@@ -39,11 +39,10 @@ mkdir -p "$OUT"
 
 # Inputs. The device submodule is optimized at -O3 after the lowering, so
 # that the loop over each block's threads is vectorized for this CPU.
-CUDA_FLAGS=(-x cuda -nocudainc -nocudalib --cuda-path="$BUILD_DIR/cuda"
-            -I"$BUILD_DIR/cuda/include" -include cuda_runtime.h -O2)
+CUDA_FLAGS=(-x cuda --cuda-path="$BUILD_DIR/cuda" --cuda-gpu-arch=sm_70 -O2)
 "$CLANG" "${CUDA_FLAGS[@]}" --cuda-host-only -S -emit-llvm \
   "$BENCH_DIR/lli/saxpy.cu" -o "$OUT/host.ll"
-"$CLANG" "${CUDA_FLAGS[@]}" --cuda-device-only --cuda-gpu-arch=sm_70 -S \
+"$CLANG" "${CUDA_FLAGS[@]}" --cuda-device-only -S \
   -emit-llvm "$BENCH_DIR/lli/saxpy.cu" -o "$OUT/kernels.ll"
 "$MM_BUNDLE" join "$OUT/host.ll" "$OUT/kernels.ll" \
   --set='role=device:opt=O3' -o "$OUT/saxpy.mml"

@@ -34,13 +34,12 @@ config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
 # triple.
 config.substitutions.append(("%default_triple", config.llvm_default_triple))
 sanitizers.apply(config, config.mm_src_root)
-# Both halves of a CUDA compilation with mm's CUDA headers, the same whatever
-# CUDA toolkit the machine has (CMakeLists.txt's CUDA root).
+# Both halves of a CUDA compilation with mm's CUDA root (CMakeLists.txt):
+# its headers and its libdevice, the same whatever CUDA toolkit the machine
+# has.
 config.substitutions.append(("%mm_cuda_flags", " ".join([
-    "-x cuda -nocudainc -nocudalib",
-    "--cuda-path=" + config.mm_cuda_root,
-    "-I" + os.path.join(config.mm_cuda_root, "include"),
-    "-include cuda_runtime.h"])))
+    "-x cuda", "--cuda-path=" + config.mm_cuda_root,
+    "--cuda-gpu-arch=sm_70"])))
 
 # Pass plugins built for the tests (test/mm-opt/Plugin).
 config.substitutions.append(("%mm_plugin_dir",

@@ -20,9 +20,9 @@ trap 'rm -rf "$work"' EXIT
 # Both halves include mm's CUDA headers, with the CUDA root of mm's build as
 # clang's CUDA installation, so that the result does not depend on whether,
 # or which, CUDA toolkit the machine has.
-cuda_flags="-x cuda -nocudainc -nocudalib --cuda-path=$build/cuda -I$build/cuda/include -include cuda_runtime.h -O2"
+cuda_flags="-x cuda --cuda-path=$build/cuda --cuda-gpu-arch=sm_70 -O2"
 "$clang" $cuda_flags --cuda-host-only -S -emit-llvm "$source" -o "$work/host.ll"
-"$clang" $cuda_flags --cuda-device-only --cuda-gpu-arch=sm_70 -S -emit-llvm \
+"$clang" $cuda_flags --cuda-device-only -S -emit-llvm \
   "$source" -o "$work/kernels.ll"
 # mm-lli optimizes the device submodule after lowering it for the CPU, at
 # its own -O level (default<O2>), since the header gives no opt=.

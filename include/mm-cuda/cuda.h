@@ -15,4 +15,9 @@
 
 #define CUDA_VERSION 12030
 
+/* The driver API's fixed-width integers, which clang's CUDA headers use. */
+#include <stdint.h>
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
+
 #endif /* MM_CUDA_H */

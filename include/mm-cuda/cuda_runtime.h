@@ -1,53 +1,37 @@
-/*===- mm-cuda/cuda_runtime.h - A small CUDA header for clang-19 -*- C++ -*-===*
+/*===- mm-cuda/cuda_runtime.h - The CUDA runtime API for C++ ----*- C++ -*-===*
  *
- * Enough of the CUDA runtime API and device built-ins to compile common CUDA
- * programs with clang-19 and `-nocudainc` (Debian's clang 19 does not accept
- * the installed CUDA 13 headers), for both halves of a CUDA compilation:
- *
- *   clang-19 -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc \
- *            -include cuda_runtime.h -I<prefix>/include/mm-cuda ...
- *   clang-19 -x cuda --cuda-host-only -nocudainc -include cuda_runtime.h ...
- *
- * The device half lowers to what mm's device lowering runs on the CPU. The
- * host API (types, error codes, the runtime functions that mm's offload
- * runtime defines) is cuda_runtime_api.h, a plain C/C++ header, as in CUDA.
- * `warpSize` is clang's device-side constant (__clang_cuda_builtin_vars.h),
- * as with CUDA's own headers.
+ * As CUDA's own cuda_runtime.h: the runtime API (cuda_runtime_api.h), the
+ * vector types and their make_* functions, and the C++ overloads of the
+ * runtime's functions (typed pointers, symbols and kernels given as
+ * themselves, the occupancy calculator). clang's CUDA wrapper
+ * (__clang_cuda_runtime_wrapper.h, which a `clang -x cuda` compilation
+ * includes first) includes this header; it then adds the device functions
+ * from the other headers of this directory and from its own. A plain C++
+ * host program may include it too.
  *
  *===----------------------------------------------------------------------===*/
 
-#ifndef MM_CUDA_RUNTIME_H
-#define MM_CUDA_RUNTIME_H
+#ifndef __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_H__
 
-#if !defined(__CUDA__)
-#error "mm-cuda/cuda_runtime.h is for CUDA compilations (clang -x cuda)"
-#endif
-
-/* printf works on both sides: on the device, clang packs its arguments and
- * calls vprintf. */
-#pragma clang force_cuda_host_device begin
-#include <stdio.h>
-#pragma clang force_cuda_host_device end
-
-#define __host__ __attribute__((host))
-#define __device__ __attribute__((device))
-#define __global__ __attribute__((global))
-#define __shared__ __attribute__((shared))
-#define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
-#define __forceinline__ __inline__ __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
-#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
-
-/* The host API: types, error codes and the runtime functions. */
+#include "host_config.h"
+#include "builtin_types.h"
 #include "cuda_runtime_api.h"
+#include "vector_functions.h"
 
-/* The typed overloads of CUDA's cuda_runtime.h: `cudaMalloc(&p, bytes)` for
- * any `T *p`. */
+/* As in CUDA, whose headers include it for their own use: clang's device
+ * math (__clang_cuda_math.h) needs INT_MAX and INT_MIN. */
+#include <limits.h>
+
+#if defined(__cplusplus)
+
+/*===-------------------------------- Memory ------------------------------===*/
+
 template <class T>
 static __inline__ __host__ cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return ::cudaMalloc((void **)(void *)devPtr, size);
 }
+
 template <class T>
 static __inline__ __host__ cudaError_t
 cudaMallocManaged(T **devPtr, size_t size,
@@ -55,146 +39,253 @@ cudaMallocManaged(T **devPtr, size_t size,
   return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);
 }
 
-/*===-------------------------- Device built-ins --------------------------===*/
-
-#include <__clang_cuda_builtin_vars.h>
-
-#define __MM_BUILTIN_VAR_CONVERSIONS(Type)                                     \
-  __device__ inline Type::operator dim3() const { return dim3(x, y, z); }      \
-  __device__ inline Type::operator uint3() const { return {x, y, z}; }
-__MM_BUILTIN_VAR_CONVERSIONS(__cuda_builtin_threadIdx_t)
-__MM_BUILTIN_VAR_CONVERSIONS(__cuda_builtin_blockIdx_t)
-__MM_BUILTIN_VAR_CONVERSIONS(__cuda_builtin_blockDim_t)
-__MM_BUILTIN_VAR_CONVERSIONS(__cuda_builtin_gridDim_t)
-#undef __MM_BUILTIN_VAR_CONVERSIONS
-
-extern "C" __device__ int vprintf(const char *format, const char *args);
-extern "C" __device__ void __assertfail(const char *message, const char *file,
-                                        unsigned line, const char *function,
-                                        size_t charSize);
-
-/* __syncthreads() is a clang built-in (llvm.nvvm.barrier0). */
-static __device__ __forceinline__ void __syncwarp(unsigned mask = 0xffffffffu) {
-  __nvvm_bar_warp_sync(mask);
+template <class T>
+static __inline__ __host__ cudaError_t cudaMallocPitch(T **devPtr,
+                                                       size_t *pitch,
+                                                       size_t width,
+                                                       size_t height) {
+  return ::cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
 }
-static __device__ __forceinline__ void __threadfence_block() {
-  __nvvm_membar_cta();
-}
-static __device__ __forceinline__ void __threadfence() { __nvvm_membar_gl(); }
-static __device__ __forceinline__ void __threadfence_system() {
-  __nvvm_membar_sys();
-}
-static __device__ __forceinline__ void __trap() { __builtin_trap(); }
 
-/* Atomics: relaxed read-modify-write operations, as on a GPU. */
-#define __MM_ATOMIC(Name, Builtin, T)                                          \
-  static __device__ __forceinline__ T Name(T *address, T val) {                \
-    return Builtin(address, val, __ATOMIC_RELAXED);                            \
+static __inline__ __host__ cudaError_t cudaMallocHost(void **ptr, size_t size,
+                                                     unsigned int flags) {
+  return ::cudaHostAlloc(ptr, size, flags);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t cudaMallocHost(T **ptr, size_t size,
+                                                     unsigned int flags = 0) {
+  return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t cudaHostAlloc(T **ptr, size_t size,
+                                                    unsigned int flags) {
+  return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags) {
+  return ::cudaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);
+}
+
+/*===------------------------------- Symbols ------------------------------===*/
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
+                   size_t offset = 0,
+                   enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return ::cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count,
+                        size_t offset = 0,
+                        enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                        cudaStream_t stream = 0) {
+  return ::cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset,
+                                   kind, stream);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
+                     size_t offset = 0,
+                     enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset,
+                                kind);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count,
+                          size_t offset = 0,
+                          enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                          cudaStream_t stream = 0) {
+  return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset,
+                                     kind, stream);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t cudaGetSymbolAddress(void **devPtr,
+                                                           const T &symbol) {
+  return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t cudaGetSymbolSize(size_t *size,
+                                                        const T &symbol) {
+  return ::cudaGetSymbolSize(size, (const void *)&symbol);
+}
+
+/*===------------------------------- Events -------------------------------===*/
+
+static __inline__ __host__ cudaError_t cudaEventCreate(cudaEvent_t *event,
+                                                      unsigned int flags) {
+  return ::cudaEventCreateWithFlags(event, flags);
+}
+
+/*===------------------------------- Kernels ------------------------------===*/
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args,
+                 size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                            sharedMem, stream);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaLaunchCooperativeKernel(const T *func, dim3 gridDim, dim3 blockDim,
+                            void **args, size_t sharedMem = 0,
+                            cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                       args, sharedMem, stream);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry) {
+  return ::cudaFuncGetAttributes(attr, (const void *)entry);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaFuncSetAttribute(T *entry, enum cudaFuncAttribute attr, int value) {
+  return ::cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig) {
+  return ::cudaFuncSetCacheConfig((const void *)func, cacheConfig);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaFuncSetSharedMemConfig(T *func, enum cudaSharedMemConfig config) {
+  return ::cudaFuncSetSharedMemConfig((const void *)func, config);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
+                                              int blockSize,
+                                              size_t dynamicSMemSize) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize,
+      cudaOccupancyDefault);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags);
+}
+
+/* CUDA's search for the block size that maximizes occupancy, with the
+ * dynamic shared memory a block of each size needs given by
+ * \p blockSizeToDynamicSMemSize. */
+template <class UnaryFunction, class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0,
+    unsigned int flags = 0) {
+  if (!minGridSize || !blockSize || !func)
+    return cudaErrorInvalidValue;
+  int device, multiProcessors, maxThreadsPerMultiProcessor, warpSize;
+  cudaError_t status;
+  if ((status = ::cudaGetDevice(&device)) != cudaSuccess ||
+      (status = ::cudaDeviceGetAttribute(&multiProcessors,
+                                         cudaDevAttrMultiProcessorCount,
+                                         device)) != cudaSuccess ||
+      (status = ::cudaDeviceGetAttribute(
+           &maxThreadsPerMultiProcessor,
+           cudaDevAttrMaxThreadsPerMultiProcessor, device)) != cudaSuccess ||
+      (status = ::cudaDeviceGetAttribute(&warpSize, cudaDevAttrWarpSize,
+                                         device)) != cudaSuccess)
+    return status;
+  struct cudaFuncAttributes attributes;
+  if ((status = ::cudaFuncGetAttributes(&attributes, (const void *)func)) !=
+      cudaSuccess)
+    return status;
+  int limit = attributes.maxThreadsPerBlock;
+  if (blockSizeLimit > 0 && blockSizeLimit < limit)
+    limit = blockSizeLimit;
+  int bestBlockSize = 0, bestOccupancy = 0;
+  for (int size = (limit / warpSize) * warpSize; size > 0; size -= warpSize) {
+    int blocks = 0;
+    if ((status = ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+             &blocks, (const void *)func, size,
+             blockSizeToDynamicSMemSize(size), flags)) != cudaSuccess)
+      return status;
+    if (blocks * size > bestOccupancy) {
+      bestOccupancy = blocks * size;
+      bestBlockSize = size;
+    }
+    if (bestOccupancy == maxThreadsPerMultiProcessor)
+      break;
   }
-#define __MM_ATOMIC_INTEGERS(Name, Builtin)                                    \
-  __MM_ATOMIC(Name, Builtin, int)                                              \
-  __MM_ATOMIC(Name, Builtin, unsigned int)                                     \
-  __MM_ATOMIC(Name, Builtin, unsigned long long)
-__MM_ATOMIC_INTEGERS(atomicAdd, __atomic_fetch_add)
-__MM_ATOMIC(atomicAdd, __atomic_fetch_add, float)
-__MM_ATOMIC(atomicAdd, __atomic_fetch_add, double)
-__MM_ATOMIC_INTEGERS(atomicSub, __atomic_fetch_sub)
-__MM_ATOMIC_INTEGERS(atomicExch, __atomic_exchange_n)
-__MM_ATOMIC_INTEGERS(atomicMin, __atomic_fetch_min)
-__MM_ATOMIC_INTEGERS(atomicMax, __atomic_fetch_max)
-__MM_ATOMIC_INTEGERS(atomicAnd, __atomic_fetch_and)
-__MM_ATOMIC_INTEGERS(atomicOr, __atomic_fetch_or)
-__MM_ATOMIC_INTEGERS(atomicXor, __atomic_fetch_xor)
-#undef __MM_ATOMIC_INTEGERS
-#undef __MM_ATOMIC
-#define __MM_ATOMIC_CAS(T)                                                     \
-  static __device__ __forceinline__ T atomicCAS(T *address, T compare, T val) { \
-    __atomic_compare_exchange_n(address, &compare, val, false,                 \
-                                __ATOMIC_RELAXED, __ATOMIC_RELAXED);           \
-    return compare;                                                            \
-  }
-__MM_ATOMIC_CAS(int)
-__MM_ATOMIC_CAS(unsigned int)
-__MM_ATOMIC_CAS(unsigned long long)
-#undef __MM_ATOMIC_CAS
-
-/* Warp shuffles and votes, with PTX's operand c: the segment mask in bits
- * 12:8 and the clamp lane in bits 4:0. */
-#define __MM_SHFL(Name, Mode, T, Suffix, Clamp)                                \
-  static __device__ __forceinline__ T Name(unsigned mask, T var, int lane,     \
-                                           int width = warpSize) {             \
-    return __nvvm_shfl_sync_##Mode##_##Suffix(                                 \
-        mask, var, lane, ((warpSize - width) << 8) | (Clamp));                 \
-  }
-#define __MM_SHFL_TYPES(Name, Mode, Clamp)                                     \
-  __MM_SHFL(Name, Mode, int, i32, Clamp)                                       \
-  __MM_SHFL(Name, Mode, float, f32, Clamp)                                     \
-  static __device__ __forceinline__ unsigned Name(unsigned mask, unsigned var, \
-                                                  int lane,                    \
-                                                  int width = warpSize) {      \
-    return (unsigned)Name(mask, (int)var, lane, width);                        \
-  }
-__MM_SHFL_TYPES(__shfl_sync, idx, 0x1f)
-__MM_SHFL_TYPES(__shfl_up_sync, up, 0)
-__MM_SHFL_TYPES(__shfl_down_sync, down, 0x1f)
-__MM_SHFL_TYPES(__shfl_xor_sync, bfly, 0x1f)
-#undef __MM_SHFL_TYPES
-#undef __MM_SHFL
-
-static __device__ __forceinline__ unsigned __ballot_sync(unsigned mask,
-                                                         int predicate) {
-  return __nvvm_vote_ballot_sync(mask, predicate);
-}
-static __device__ __forceinline__ int __any_sync(unsigned mask, int predicate) {
-  return __nvvm_vote_any_sync(mask, predicate);
-}
-static __device__ __forceinline__ int __all_sync(unsigned mask, int predicate) {
-  return __nvvm_vote_all_sync(mask, predicate);
+  *minGridSize = bestOccupancy / (bestBlockSize ? bestBlockSize : 1) *
+                 multiProcessors;
+  *blockSize = bestBlockSize;
+  return cudaSuccess;
 }
 
-/* Common math: libdevice's functions, which the device lowering maps to the
- * host's. */
-#define __MM_MATH1(Name)                                                       \
-  extern "C" __device__ float __nv_##Name##f(float);                           \
-  extern "C" __device__ double __nv_##Name(double);                            \
-  static __device__ __forceinline__ float Name##f(float x) {                   \
-    return __nv_##Name##f(x);                                                  \
-  }                                                                            \
-  static __device__ __forceinline__ double Name(double x) {                    \
-    return __nv_##Name(x);                                                     \
-  }
-#define __MM_MATH2(Name)                                                       \
-  extern "C" __device__ float __nv_##Name##f(float, float);                    \
-  extern "C" __device__ double __nv_##Name(double, double);                    \
-  static __device__ __forceinline__ float Name##f(float x, float y) {          \
-    return __nv_##Name##f(x, y);                                               \
-  }                                                                            \
-  static __device__ __forceinline__ double Name(double x, double y) {          \
-    return __nv_##Name(x, y);                                                  \
-  }
-__MM_MATH1(sqrt) __MM_MATH1(rsqrt) __MM_MATH1(cbrt) __MM_MATH1(exp)
-__MM_MATH1(exp2) __MM_MATH1(expm1) __MM_MATH1(log) __MM_MATH1(log2)
-__MM_MATH1(log10) __MM_MATH1(log1p) __MM_MATH1(sin) __MM_MATH1(cos)
-__MM_MATH1(tan) __MM_MATH1(asin) __MM_MATH1(acos) __MM_MATH1(atan)
-__MM_MATH1(sinh) __MM_MATH1(cosh) __MM_MATH1(tanh) __MM_MATH1(erf)
-__MM_MATH1(erfc) __MM_MATH1(fabs) __MM_MATH1(floor) __MM_MATH1(ceil)
-__MM_MATH1(trunc) __MM_MATH1(round) __MM_MATH1(rint)
-__MM_MATH2(pow) __MM_MATH2(atan2) __MM_MATH2(fmin) __MM_MATH2(fmax)
-__MM_MATH2(fmod) __MM_MATH2(hypot) __MM_MATH2(copysign)
-#undef __MM_MATH1
-#undef __MM_MATH2
-extern "C" __device__ float __nv_fmaf(float, float, float);
-extern "C" __device__ double __nv_fma(double, double, double);
-static __device__ __forceinline__ float fmaf(float x, float y, float z) {
-  return __nv_fmaf(x, y, z);
+template <class UnaryFunction, class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, blockSizeToDynamicSMemSize, blockSizeLimit,
+      cudaOccupancyDefault);
 }
-static __device__ __forceinline__ double fma(double x, double y, double z) {
-  return __nv_fma(x, y, z);
-}
-static __device__ __forceinline__ float __fdividef(float x, float y) {
-  return x / y;
-}
-static __device__ __forceinline__ int min(int a, int b) { return a < b ? a : b; }
-static __device__ __forceinline__ int max(int a, int b) { return a > b ? a : b; }
 
-#endif /* MM_CUDA_RUNTIME_H */
+namespace __mm_cuda {
+/* The same dynamic shared memory for every block size. */
+class __fixed_shared_memory {
+public:
+  __host__ explicit __fixed_shared_memory(size_t bytes) : bytes(bytes) {}
+  __host__ size_t operator()(int) const { return bytes; }
+
+private:
+  size_t bytes;
+};
+} // namespace __mm_cuda
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
+                                   size_t dynamicSMemSize = 0,
+                                   int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func,
+      __mm_cuda::__fixed_shared_memory(dynamicSMemSize), blockSizeLimit,
+      cudaOccupancyDefault);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize,
+                                            T func, size_t dynamicSMemSize = 0,
+                                            int blockSizeLimit = 0,
+                                            unsigned int flags = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func,
+      __mm_cuda::__fixed_shared_memory(dynamicSMemSize), blockSizeLimit,
+      flags);
+}
+
+#endif /* __cplusplus */
+
+#endif /* __CUDA_RUNTIME_H__ */

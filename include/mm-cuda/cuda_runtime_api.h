@@ -1,155 +1,281 @@
-/*===- mm-cuda/cuda_runtime_api.h - The CUDA runtime API, host side -*- C -*-===*
+/*===- mm-cuda/cuda_runtime_api.h - The CUDA runtime API ----------*- C -*-===*
  *
- * The part of the CUDA runtime API that mm's offload runtime serves: its
- * types (dim3, cudaError_t with CUDA's numeric codes, cudaMemcpyKind,
- * cudaDeviceProp) and its functions, with CUDA's C signatures. A plain C and
- * C++ header, as CUDA's own cuda_runtime_api.h is: host programs in C or C++
- * may include it, cuda_runtime.h includes it for CUDA compilations, and
- * lib/Runtime/CudaRuntime.cpp defines the functions against it. Source
- * compatible with CUDA 12, not binary compatible: cudaDeviceProp holds only
- * the common fields.
+ * The functions of the CUDA runtime API that mm's offload runtime serves,
+ * with CUDA 12's C signatures, over the types of builtin_types.h. A plain C
+ * and C++ header, as CUDA's own is: host programs in C or C++ include it,
+ * cuda_runtime.h includes it for CUDA compilations, and lib/Runtime defines
+ * the functions against it. What mm cannot serve is declared unavailable,
+ * so that a program using it fails to compile with a message saying so
+ * instead of failing to link or, worse, running.
+ *
+ * The CPU backend runs every operation to completion before the call that
+ * issues it returns. That is one valid schedule of CUDA's stream semantics:
+ * operations of one stream run in order, the legacy default stream
+ * synchronizes with every other stream, and an event is complete once
+ * recorded. docs/runtime.md lists the functions and their behaviour.
  *
  *===----------------------------------------------------------------------===*/
 
-#ifndef MM_CUDA_RUNTIME_API_H
-#define MM_CUDA_RUNTIME_API_H
+#ifndef __CUDA_RUNTIME_API_H__
+#define __CUDA_RUNTIME_API_H__
+
+#include "builtin_types.h"
+#include "cuda.h"
 
 #include <stddef.h>
 
-#if defined(__CUDA__)
-#define __MM_HOST_DEVICE __attribute__((host)) __attribute__((device))
-#else
-#define __MM_HOST_DEVICE
-#endif
+#define CUDART_VERSION CUDA_VERSION
+/* The calling convention of stream callbacks and host functions. */
+#define CUDART_CB
 
-#ifdef __cplusplus
+#if defined(__cplusplus)
 #define __MM_DEFAULT(Value) = Value
-/* Enumerations that cross the runtime's ABI hold any int a program passes:
- * with a fixed underlying type, an out-of-range value is a value, not
- * undefined behaviour, and the runtime rejects it. */
-#define __MM_ENUM_INT : int
 #else
 #define __MM_DEFAULT(Value)
-#define __MM_ENUM_INT
 #endif
 
-/*===------------------------------ Vector types --------------------------===*/
+#define __MM_UNAVAILABLE                                                       \
+  __attribute__((unavailable("not supported by mm's CUDA runtime on the CPU " \
+                             "(docs/runtime.md)")))
 
-typedef struct uint3 {
-  unsigned int x, y, z;
-} uint3;
-
-typedef struct dim3 {
-  unsigned int x, y, z;
-#ifdef __cplusplus
-  __MM_HOST_DEVICE constexpr dim3(unsigned int X = 1, unsigned int Y = 1,
-                                  unsigned int Z = 1)
-      : x(X), y(Y), z(Z) {}
-  __MM_HOST_DEVICE constexpr dim3(uint3 V) : x(V.x), y(V.y), z(V.z) {}
-  __MM_HOST_DEVICE constexpr operator uint3() const { return {x, y, z}; }
-#endif
-} dim3;
-
-/*===--------------------------------- Types ------------------------------===*/
-
-/* CUDA 12's codes (driver_types.h) for the errors mm reports. */
-typedef enum cudaError __MM_ENUM_INT {
-  cudaSuccess = 0,
-  cudaErrorInvalidValue = 1,
-  cudaErrorMemoryAllocation = 2,
-  cudaErrorInitializationError = 3,
-  cudaErrorInvalidConfiguration = 9,
-  cudaErrorInvalidDeviceFunction = 98,
-  cudaErrorNoDevice = 100,
-  cudaErrorInvalidDevice = 101,
-  cudaErrorAssert = 710,
-  cudaErrorIllegalInstruction = 715,
-  cudaErrorLaunchFailure = 719,
-  cudaErrorUnknown = 999
-} cudaError_t;
-
-typedef enum cudaMemcpyKind __MM_ENUM_INT {
-  cudaMemcpyHostToHost = 0,
-  cudaMemcpyHostToDevice = 1,
-  cudaMemcpyDeviceToHost = 2,
-  cudaMemcpyDeviceToDevice = 3,
-  cudaMemcpyDefault = 4
-} cudaMemcpyKind;
-
-typedef struct CUstream_st *cudaStream_t;
-
-#define cudaMemAttachGlobal 0x01
-#define cudaMemAttachHost 0x02
-
-/* The common fields of CUDA's cudaDeviceProp, in CUDA's order. */
-typedef struct cudaDeviceProp {
-  char name[256];
-  size_t totalGlobalMem;
-  size_t sharedMemPerBlock;
-  int regsPerBlock;
-  int warpSize;
-  size_t memPitch;
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  int clockRate;
-  size_t totalConstMem;
-  int major;
-  int minor;
-  int multiProcessorCount;
-  int maxThreadsPerMultiProcessor;
-  int managedMemory;
-  int concurrentKernels;
-} cudaDeviceProp;
-
-/*===------------------------------- Functions ----------------------------===*/
-
-#ifdef __cplusplus
+#if defined(__cplusplus)
 extern "C" {
 #endif
 
-cudaError_t cudaMalloc(void **devPtr, size_t size);
-cudaError_t cudaMallocManaged(void **devPtr, size_t size,
-                              unsigned int flags
-                                  __MM_DEFAULT(cudaMemAttachGlobal));
-cudaError_t cudaFree(void *devPtr);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
-                       cudaMemcpyKind kind);
-cudaError_t cudaMemset(void *devPtr, int value, size_t count);
-cudaError_t cudaDeviceSynchronize(void);
-cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorString(cudaError_t error);
-const char *cudaGetErrorName(cudaError_t error);
-cudaError_t cudaGetDeviceCount(int *count);
-cudaError_t cudaGetDevice(int *device);
-cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
-cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
-                             void **args, size_t sharedMem,
-                             cudaStream_t stream);
+/*===--------------------------- Device management ------------------------===*/
 
-/* What clang emits for `kernel<<<grid, block, shared, stream>>>(args)`: the
- * caller pushes the configuration, the kernel's host stub pops it and calls
- * cudaLaunchKernel with itself as `func`. */
-unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                     size_t sharedMem __MM_DEFAULT(0),
-                                     cudaStream_t stream __MM_DEFAULT(0));
-cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
-                                       size_t *sharedMem, void *stream);
-/* The launch configuration call of CUDA before 9.2. clang names it when it
- * parses a `<<<...>>>` in the device half of a compilation, which has no
- * CUDA version (it links no libdevice); that half never calls it. */
-cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
-                              size_t sharedMem __MM_DEFAULT(0),
-                              cudaStream_t stream __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaGetDeviceCount(int *count);
+extern __host__ cudaError_t cudaGetDevice(int *device);
+extern __host__ cudaError_t cudaSetDevice(int device);
+extern __host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop,
+                                                    int device);
+extern __host__ cudaError_t cudaDeviceGetAttribute(int *value,
+                                                   enum cudaDeviceAttr attr,
+                                                   int device);
+extern __host__ cudaError_t cudaChooseDevice(int *device,
+                                             const struct cudaDeviceProp *prop);
+extern __host__ cudaError_t cudaDeviceReset(void);
+extern __host__ cudaError_t cudaDeviceSynchronize(void);
+extern __host__ cudaError_t cudaSetDeviceFlags(unsigned int flags);
+extern __host__ cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+extern __host__ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+extern __host__ cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config);
+extern __host__ cudaError_t
+cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+extern __host__ cudaError_t
+cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
+extern __host__ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit,
+                                               size_t value);
+extern __host__ cudaError_t cudaDeviceGetLimit(size_t *value,
+                                               enum cudaLimit limit);
+extern __host__ cudaError_t cudaDeviceGetStreamPriorityRange(int *least,
+                                                             int *greatest);
+extern __host__ cudaError_t cudaDeviceCanAccessPeer(int *canAccess, int device,
+                                                    int peerDevice);
+extern __host__ cudaError_t cudaDriverGetVersion(int *version);
+extern __host__ cudaError_t cudaRuntimeGetVersion(int *version);
+/* CUDA's names before CUDA 4, which older programs (Rodinia's) still use. */
+extern __host__ cudaError_t cudaThreadSynchronize(void);
+extern __host__ cudaError_t cudaThreadExit(void);
 
-#ifdef __cplusplus
+/*===-------------------------------- Errors ------------------------------===*/
+
+extern __host__ cudaError_t cudaGetLastError(void);
+extern __host__ cudaError_t cudaPeekAtLastError(void);
+extern __host__ const char *cudaGetErrorString(cudaError_t error);
+extern __host__ const char *cudaGetErrorName(cudaError_t error);
+
+/*===------------------------------- Streams ------------------------------===*/
+
+extern __host__ cudaError_t cudaStreamCreate(cudaStream_t *stream);
+extern __host__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream,
+                                                      unsigned int flags);
+extern __host__ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream,
+                                                         unsigned int flags,
+                                                         int priority);
+extern __host__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
+extern __host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+extern __host__ cudaError_t cudaStreamQuery(cudaStream_t stream);
+extern __host__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream,
+                                                cudaEvent_t event,
+                                                unsigned int flags
+                                                    __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaStreamAddCallback(cudaStream_t stream,
+                                                  cudaStreamCallback_t callback,
+                                                  void *userData,
+                                                  unsigned int flags);
+extern __host__ cudaError_t cudaLaunchHostFunc(cudaStream_t stream,
+                                               cudaHostFn_t fn,
+                                               void *userData);
+extern __host__ cudaError_t cudaStreamGetFlags(cudaStream_t stream,
+                                               unsigned int *flags);
+extern __host__ cudaError_t cudaStreamGetPriority(cudaStream_t stream,
+                                                  int *priority);
+
+/*===-------------------------------- Events ------------------------------===*/
+
+extern __host__ cudaError_t cudaEventCreate(cudaEvent_t *event);
+extern __host__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event,
+                                                     unsigned int flags);
+extern __host__ cudaError_t cudaEventDestroy(cudaEvent_t event);
+extern __host__ cudaError_t cudaEventRecord(cudaEvent_t event,
+                                            cudaStream_t stream
+                                                __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaEventSynchronize(cudaEvent_t event);
+extern __host__ cudaError_t cudaEventQuery(cudaEvent_t event);
+extern __host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
+                                                 cudaEvent_t end);
+
+/*===------------------------------- Memory -------------------------------===*/
+
+extern __host__ cudaError_t cudaMalloc(void **devPtr, size_t size);
+extern __host__ cudaError_t cudaMallocManaged(void **devPtr, size_t size,
+                                              unsigned int flags
+                                                  __MM_DEFAULT(
+                                                      cudaMemAttachGlobal));
+extern __host__ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch,
+                                            size_t width, size_t height);
+extern __host__ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
+                                         struct cudaExtent extent);
+extern __host__ cudaError_t cudaFree(void *devPtr);
+extern __host__ cudaError_t cudaMallocHost(void **ptr, size_t size);
+extern __host__ cudaError_t cudaHostAlloc(void **pHost, size_t size,
+                                          unsigned int flags);
+extern __host__ cudaError_t cudaFreeHost(void *ptr);
+extern __host__ cudaError_t cudaHostRegister(void *ptr, size_t size,
+                                             unsigned int flags);
+extern __host__ cudaError_t cudaHostUnregister(void *ptr);
+extern __host__ cudaError_t cudaHostGetDevicePointer(void **pDevice,
+                                                     void *pHost,
+                                                     unsigned int flags);
+extern __host__ cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
+extern __host__ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+extern __host__ cudaError_t
+cudaPointerGetAttributes(struct cudaPointerAttributes *attributes,
+                         const void *ptr);
+extern __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr,
+                                                 size_t count, int dstDevice,
+                                                 cudaStream_t stream
+                                                     __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
+                                          enum cudaMemoryAdvise advice,
+                                          int device);
+
+extern __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
+                                       enum cudaMemcpyKind kind);
+extern __host__ cudaError_t cudaMemcpyAsync(void *dst, const void *src,
+                                            size_t count,
+                                            enum cudaMemcpyKind kind,
+                                            cudaStream_t stream
+                                                __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch,
+                                         const void *src, size_t spitch,
+                                         size_t width, size_t height,
+                                         enum cudaMemcpyKind kind);
+extern __host__ cudaError_t
+cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                  size_t width, size_t height, enum cudaMemcpyKind kind,
+                  cudaStream_t stream __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+extern __host__ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
+                                              cudaStream_t stream
+                                                  __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice,
+                                           const void *src, int srcDevice,
+                                           size_t count);
+extern __host__ cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+extern __host__ cudaError_t cudaMemsetAsync(void *devPtr, int value,
+                                            size_t count,
+                                            cudaStream_t stream
+                                                __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value,
+                                         size_t width, size_t height);
+extern __host__ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch,
+                                              int value, size_t width,
+                                              size_t height,
+                                              cudaStream_t stream
+                                                  __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr,
+                                         int value, struct cudaExtent extent);
+
+/* `__device__` and `__constant__` variables, named by their host shadow. */
+extern __host__ cudaError_t
+cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                   size_t offset __MM_DEFAULT(0),
+                   enum cudaMemcpyKind kind __MM_DEFAULT(cudaMemcpyHostToDevice));
+extern __host__ cudaError_t cudaMemcpyFromSymbol(
+    void *dst, const void *symbol, size_t count, size_t offset __MM_DEFAULT(0),
+    enum cudaMemcpyKind kind __MM_DEFAULT(cudaMemcpyDeviceToHost));
+extern __host__ cudaError_t cudaMemcpyToSymbolAsync(
+    const void *symbol, const void *src, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, cudaStream_t stream __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemcpyFromSymbolAsync(
+    void *dst, const void *symbol, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, cudaStream_t stream __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaGetSymbolAddress(void **devPtr,
+                                                 const void *symbol);
+extern __host__ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+
+/*===--------------------------- Kernels (functions) ----------------------===*/
+
+extern __host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                             dim3 blockDim, void **args,
+                                             size_t sharedMem,
+                                             cudaStream_t stream);
+extern __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
+                                                        dim3 gridDim,
+                                                        dim3 blockDim,
+                                                        void **args,
+                                                        size_t sharedMem,
+                                                        cudaStream_t stream);
+/* The launch configuration call of CUDA before 9.2, which clang names for a
+ * `<<<...>>>` when the compilation knows no CUDA version (-nocudalib). */
+extern __host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                                              size_t sharedMem __MM_DEFAULT(0),
+                                              cudaStream_t stream
+                                                  __MM_DEFAULT(0));
+extern __host__ cudaError_t
+cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+extern __host__ cudaError_t cudaFuncSetAttribute(const void *func,
+                                                 enum cudaFuncAttribute attr,
+                                                 int value);
+extern __host__ cudaError_t cudaFuncSetCacheConfig(const void *func,
+                                                   enum cudaFuncCache config);
+extern __host__ cudaError_t
+cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
+extern __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
+extern __host__ cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+                                                       const void *func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags);
+
+/*===------------------------------ Textures ------------------------------===*/
+
+/* Texture and surface objects and CUDA arrays: a program that uses them is
+ * refused at compile time. */
+extern __host__ cudaError_t cudaCreateTextureObject(
+    cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
+    const struct cudaTextureDesc *pTexDesc,
+    const void *pResViewDesc) __MM_UNAVAILABLE;
+extern __host__ cudaError_t
+cudaDestroyTextureObject(cudaTextureObject_t texObject) __MM_UNAVAILABLE;
+extern __host__ cudaError_t
+cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                size_t width, size_t height __MM_DEFAULT(0),
+                unsigned int flags __MM_DEFAULT(0)) __MM_UNAVAILABLE;
+extern __host__ cudaError_t cudaFreeArray(cudaArray_t array) __MM_UNAVAILABLE;
+extern __host__ struct cudaChannelFormatDesc
+cudaCreateChannelDesc(int x, int y, int z, int w,
+                      enum cudaChannelFormatKind f) __MM_UNAVAILABLE;
+
+#if defined(__cplusplus)
 }
 #endif
 
 #undef __MM_DEFAULT
-#undef __MM_ENUM_INT
-#undef __MM_HOST_DEVICE
+#undef __MM_UNAVAILABLE
 
-#endif /* MM_CUDA_RUNTIME_API_H */
+#endif /* __CUDA_RUNTIME_API_H__ */

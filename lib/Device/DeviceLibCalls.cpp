@@ -1,10 +1,10 @@
 //===- DeviceLibCalls.cpp - Device library calls and the memory model -----===//
 //
 // mm-lower-device-libcalls: rewrites what does not depend on the thread that
-// runs it. `__nvvm_reflect` answers 0; memory barriers become fences and
-// `__ldg` a load; every GPU sync scope (block, device, agent, wavefront)
-// becomes the system's, since the CPU has one address space and one memory
-// model. (Math is mm's libdevice's: mm-lower-nvvm-math and
+// runs it. `__nvvm_reflect` answers 0; memory barriers become fences,
+// `__ldg` a load and NVVM's scoped atomics read-modify-write instructions;
+// every GPU sync scope (block, device, agent, wavefront) becomes the
+// system's, since the CPU has one address space and one memory model. (Math is mm's libdevice's: mm-lower-nvvm-math and
 // mm-link-device-library.) See docs/device-lowering.md.
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +12,7 @@
 #include "DeviceIR.h"
 #include "Passes.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/IRBuilder.h"
@@ -20,6 +21,54 @@
 
 using namespace llvm;
 using namespace mm::device;
+
+/// NVVM's atomics that clang's CUDA headers reach for the block- and
+/// system-scoped atomics and for atomicInc/atomicDec
+/// (`llvm.nvvm.atomic.<op>.gen.<type>.<scope>` and
+/// `llvm.nvvm.atomic.load.{inc,dec}.32`, \p Name without `llvm.nvvm.atomic.`),
+/// as the read-modify-write instructions they are: every scope is the
+/// system's, and PTX's inc and dec are LLVM's uinc_wrap and udec_wrap.
+static Value *emitAtomic(IRBuilder<> &B, StringRef Name, CallBase &Call) {
+  Value *Ptr = Call.getArgOperand(0);
+  Value *Val = Call.getArgOperand(1);
+  auto RMW = [&](AtomicRMWInst::BinOp Op) {
+    return B.CreateAtomicRMW(Op, Ptr, Val, MaybeAlign(),
+                             AtomicOrdering::SequentiallyConsistent);
+  };
+  if (Name.starts_with("load.inc."))
+    return RMW(AtomicRMWInst::UIncWrap);
+  if (Name.starts_with("load.dec."))
+    return RMW(AtomicRMWInst::UDecWrap);
+  StringRef Op = Name.take_until([](char C) { return C == '.'; });
+  Name = Name.drop_front(Op.size());
+  if (!Name.consume_front(".gen."))
+    return nullptr;
+  StringRef Type = Name.take_until([](char C) { return C == '.'; });
+  bool Float = Type == "f";
+  bool Unsigned = Type == "ui";
+  if (Op == "cas") {
+    auto *CAS = B.CreateAtomicCmpXchg(Ptr, Val, Call.getArgOperand(2),
+                                      MaybeAlign(),
+                                      AtomicOrdering::SequentiallyConsistent,
+                                      AtomicOrdering::SequentiallyConsistent);
+    return B.CreateExtractValue(CAS, 0);
+  }
+  std::optional<AtomicRMWInst::BinOp> BinOp =
+      StringSwitch<std::optional<AtomicRMWInst::BinOp>>(Op)
+          .Case("add", Float ? AtomicRMWInst::FAdd : AtomicRMWInst::Add)
+          .Case("exch", AtomicRMWInst::Xchg)
+          .Case("max", Unsigned ? AtomicRMWInst::UMax : AtomicRMWInst::Max)
+          .Case("min", Unsigned ? AtomicRMWInst::UMin : AtomicRMWInst::Min)
+          .Case("inc", AtomicRMWInst::UIncWrap)
+          .Case("dec", AtomicRMWInst::UDecWrap)
+          .Case("and", AtomicRMWInst::And)
+          .Case("or", AtomicRMWInst::Or)
+          .Case("xor", AtomicRMWInst::Xor)
+          .Default(std::nullopt);
+  if (!BinOp)
+    return nullptr;
+  return RMW(*BinOp);
+}
 
 /// What does not depend on the thread that runs it: memory barriers and
 /// fences, and the loads through the read-only cache (__ldg, __ldu).
@@ -37,6 +86,8 @@ static Value *emitMemoryOperation(IRBuilder<> &B, StringRef Name,
     return B.CreateAlignedLoad(Ty, Call.getArgOperand(0),
                                MaybeAlign(Align->getZExtValue()));
   }
+  if (Name.consume_front("atomic."))
+    return emitAtomic(B, Name, Call);
   return nullptr;
 }
 

@@ -4,7 +4,9 @@
 // gets mm's definition (lib/DeviceLibrary, embedded here), which means on
 // the CPU what NVIDIA's means on the GPU. Definitions that clang linked in
 // from NVIDIA's libdevice are replaced (their bodies are written in NVVM
-// intrinsics and PTX for a GPU); declarations (-nocudalib) are defined. The
+// intrinsics and PTX for a GPU), except copies that the optimizer
+// specialized, which have no counterpart and are lowered as they are;
+// declarations (-nocudalib) are defined. The
 // linked functions are internal, so the optimizer inlines and then drops
 // them. A call of an `__nv_*` function that mm's libdevice does not have,
 // or with another type than its definition, is an error.
@@ -70,22 +72,30 @@ PreservedAnalyses LinkDeviceLibraryPass::lower(Module &M,
   }
   for (Function *F : Used) {
     Function *Definition = (*Library)->getFunction(F->getName());
+    bool SameType =
+        Definition && Definition->getFunctionType() == F->getFunctionType();
+    if (!F->isDeclaration()) {
+      // A body that clang linked in: NVIDIA's, written for a GPU, gives way
+      // to mm's; mm's own is replaced by itself. A copy that the optimizer
+      // specialized (a constant argument propagated and dropped, say) has no
+      // counterpart: its body stays, lowered like any device code.
+      if (SameType) {
+        F->deleteBody();
+        F->setLinkage(GlobalValue::ExternalLinkage);
+      }
+      continue;
+    }
     if (!Definition) {
       reportError(M, getCallerName(*F),
                   "unsupported libdevice function '" + F->getName() + "'");
       return PreservedAnalyses::all();
     }
-    if (Definition->getFunctionType() != F->getFunctionType()) {
+    if (!SameType) {
       reportError(M, getCallerName(*F),
                   "libdevice function '" + F->getName() +
                       "' is declared with another type than mm's libdevice "
                       "defines it with");
       return PreservedAnalyses::all();
-    }
-    // NVIDIA's definition, if clang linked it in, gives way to mm's.
-    if (!F->isDeclaration()) {
-      F->deleteBody();
-      F->setLinkage(GlobalValue::ExternalLinkage);
     }
   }
   (*Library)->setTargetTriple(M.getTargetTriple());

@@ -42,6 +42,9 @@ struct DevicePass : llvm::PassInfoMixin<DerivedT> {
 MM_DEVICE_MODULE_PASS(MarkKernelsPass)
 /// Translates PTX inline assembly into IR (mm-lower-inline-asm).
 MM_DEVICE_MODULE_PASS(LowerInlineAsmPass)
+/// Lowers the barriers that reduce a predicate (__syncthreads_count, _and,
+/// _or) to barriers and shared memory (mm-lower-barrier-reductions).
+MM_DEVICE_MODULE_PASS(LowerBarrierReductionsPass)
 /// Lowers NVVM's arithmetic, math and conversion intrinsics
 /// (mm-lower-nvvm-math).
 MM_DEVICE_MODULE_PASS(LowerNVVMMathPass)

@@ -409,6 +409,26 @@ Error BundleJIT::setUp() {
   if (!HostModule)
     return HostModule.takeError();
   HostModule->withModuleDo([&](Module &Mod) {
+    // clang's host half of a CUDA program has a shadow of each `__device__`
+    // and `__constant__` variable it names, internal and undefined in value,
+    // through which it passes the variable to cudaMemcpyToSymbol and the
+    // like. Exported, its address maps it to the device submodule's
+    // variable of the same name.
+    for (GlobalVariable &G : Mod.globals()) {
+      if (!G.hasLocalLinkage() || !G.hasName() || !G.hasInitializer() ||
+          !isa<UndefValue>(G.getInitializer()) ||
+          isa<PoisonValue>(G.getInitializer()) ||
+          !any_of(B, [&](const Submodule &M) {
+            return M.getRole() == ModuleRole::Device &&
+                   M.getBody().contains(G.getName());
+          }))
+        continue;
+      G.setLinkage(GlobalValue::ExternalLinkage);
+      G.setVisibility(GlobalValue::DefaultVisibility);
+      HostShadows.push_back(
+          {G.getName().str(),
+           size_t(Mod.getDataLayout().getTypeAllocSize(G.getValueType()))});
+    }
     for (Function &F : Mod) {
       if (F.isDeclaration())
         continue;
@@ -536,8 +556,58 @@ Error BundleJIT::mapHostStubs() {
       return Addr.takeError();
     StubKernels[*Addr] = Kernel;
   }
+  for (const HostShadow &Shadow : HostShadows) {
+    Expected<void *> Addr = lookupHost(Shadow.Name);
+    if (!Addr)
+      return Addr.takeError();
+    ShadowVariables[*Addr] = Shadow;
+  }
   StubsMapped = true;
   return Error::success();
+}
+
+Expected<runtime::DeviceVariable>
+BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
+  HostShadow Shadow;
+  {
+    std::lock_guard<std::mutex> Guard(StubLock);
+    if (!StubsMapped)
+      if (Error E = mapHostStubs())
+        return std::move(E);
+    auto It = ShadowVariables.find(ShadowAddress);
+    if (It == ShadowVariables.end())
+      return runtime::makeRuntimeError(
+          MM_ERROR_NOT_FOUND, "the symbol is not a __device__ or __constant__ "
+                              "variable of the program");
+    Shadow = It->second;
+  }
+  ExecutionSession &ES = J->getExecutionSession();
+  SymbolStringPtr Name = ES.intern(Shadow.Name);
+  // The first device submodule that defines the variable; as for kernels, a
+  // submodule whose text does not contain the name is not compiled.
+  for (const Submodule &M : B) {
+    if (M.getRole() != ModuleRole::Device ||
+        !M.getBody().contains(Shadow.Name))
+      continue;
+    Expected<JITDylib &> Dylib = getSubmoduleDylib(M);
+    if (!Dylib)
+      return Dylib.takeError();
+    Expected<SymbolMap> Found = ES.lookup(
+        {{&*Dylib, JITDylibLookupFlags::MatchExportedSymbolsOnly}},
+        SymbolLookupSet(Name, SymbolLookupFlags::WeaklyReferencedSymbol));
+    if (!Found)
+      return explainLookupFailure(Found.takeError());
+    if (Error E = takeSessionErrors())
+      return std::move(E);
+    auto It = Found->find(Name);
+    if (It != Found->end())
+      return runtime::DeviceVariable{M.getName().str(), Shadow.Name,
+                                     It->second.getAddress().toPtr<void *>(),
+                                     Shadow.Size};
+  }
+  return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
+                                   "no device submodule defines variable '" +
+                                       Shadow.Name + "'");
 }
 
 Expected<runtime::KernelInfo>

@@ -1,21 +1,37 @@
 //===- CudaRuntime.cpp - The CUDA runtime API on the offload runtime ------===//
 //
-// The subset of the CUDA runtime API that clang-19's host code for CUDA calls
-// (`<<<...>>>` launches through __cudaPushCallConfiguration, the host stub's
-// __cudaPopCallConfiguration and cudaLaunchKernel) and that common programs
-// use, with CUDA's C signatures (include/mm-cuda/cuda_runtime_api.h, which
-// programs include too), served by the current mm::runtime::Runtime.
-// A launch's kernel is the one whose host stub clang passes as `func`; the
-// KernelProvider maps stubs to kernels.
+// The CUDA runtime API of include/mm-cuda/cuda_runtime_api.h, with CUDA's C
+// signatures, served by the current mm::runtime::Runtime: what clang-19's
+// host code for CUDA calls (`<<<...>>>` launches through
+// __cudaPushCallConfiguration, the host stub's __cudaPopCallConfiguration
+// and cudaLaunchKernel) and what programs call. A launch's kernel is the
+// one whose host stub clang passes as `func`, a symbol's device variable
+// the one whose host shadow the program passes; the KernelProvider maps
+// both.
+//
+// The CPU backend runs each operation to completion before the call that
+// issues it returns, so that streams need no queue: every stream's
+// operations are in order, an event is complete when it is recorded, and a
+// stream callback runs when it is added (docs/runtime.md).
 //
 //===----------------------------------------------------------------------===//
 
-#include "mm-cuda/cuda_runtime_api.h"
+#include "CudaCompilerEntryPoints.h"
 #include "mm/Runtime/Runtime.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace llvm;
 using namespace mm::runtime;
@@ -61,13 +77,16 @@ static cudaError_t record(Error E) {
   return Result;
 }
 
-/// Records that \p Device is not a device: CUDA's cudaErrorInvalidDevice,
-/// which no runtime status maps to.
+/// Records CUDA error \p Error, which no runtime status maps to, with
+/// \p Message as the mm_offload.h message.
+static cudaError_t recordCudaError(cudaError_t Error, const Twine &Message) {
+  Runtime::recordError(makeRuntimeError(MM_ERROR_INVALID_VALUE, Message));
+  LastCudaError = Error;
+  return Error;
+}
+
 static cudaError_t recordInvalidDevice(int Device) {
-  Runtime::recordError(
-      makeRuntimeError(MM_ERROR_INVALID_VALUE, "no device " + Twine(Device)));
-  LastCudaError = cudaErrorInvalidDevice;
-  return cudaErrorInvalidDevice;
+  return recordCudaError(cudaErrorInvalidDevice, "no device " + Twine(Device));
 }
 
 static Runtime *getRuntime() {
@@ -78,20 +97,301 @@ static Runtime *getRuntime() {
   return nullptr;
 }
 
+/// Records an invalid-value error described by \p Message.
+static cudaError_t invalid(const Twine &Message) {
+  return record(makeRuntimeError(MM_ERROR_INVALID_VALUE, Message));
+}
+
+/// Records that \p What is not a live stream or event.
+static cudaError_t recordInvalidHandle(const Twine &What) {
+  return recordCudaError(cudaErrorInvalidResourceHandle,
+                         What + " is not a live handle");
+}
+
+namespace {
+/// A stream: its flags and priority. Work on it is done when issued.
+struct Stream {
+  unsigned Flags;
+  int Priority;
+};
+/// An event: when it was last recorded.
+struct Event {
+  unsigned Flags;
+  bool Recorded = false;
+  std::chrono::steady_clock::time_point Time;
+};
+
+/// What the CUDA API adds to the runtime: streams, events, pinned host
+/// memory and per-function attributes, for the process's lifetime.
+struct CudaState {
+  std::mutex Lock;
+  DenseSet<cudaStream_t> Streams;
+  DenseSet<cudaEvent_t> Events;
+  /// Host memory that cudaHostAlloc allocated or cudaHostRegister
+  /// registered: start -> (size, allocated by cudaHostAlloc).
+  std::map<uintptr_t, std::pair<size_t, unsigned>> HostMemory;
+  DenseMap<const void *, int> MaxDynamicSharedSize;
+  unsigned DeviceFlags = cudaDeviceScheduleAuto;
+  cudaFuncCache CacheConfig = cudaFuncCachePreferNone;
+  cudaSharedMemConfig SharedMemConfig = cudaSharedMemBankSizeFourByte;
+};
+
+/// Flags of host memory that cudaHostAlloc allocated (not registered).
+constexpr unsigned AllocatedHostMemory = 0x80000000u;
+/// Limits that cudaDeviceSetLimit keeps, indexed by cudaLimit.
+constexpr int NumLimits = cudaLimitPersistingL2CacheSize + 1;
+} // namespace
+
+static CudaState &getState() {
+  static CudaState State;
+  return State;
+}
+
+/// The device limits: CUDA's defaults, as set by cudaDeviceSetLimit.
+static size_t Limits[NumLimits] = {1024, 1 << 20, 8 << 20, 2, 2048, 64, 0};
+
+static bool isStream(cudaStream_t S) {
+  if (!S || S == cudaStreamLegacy || S == cudaStreamPerThread)
+    return true;
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  return State.Streams.contains(S);
+}
+
+static Event *getEvent(cudaEvent_t E) {
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  return State.Events.contains(E) ? reinterpret_cast<Event *>(E) : nullptr;
+}
+
+/// The runtime's direction for a copy from \p Src to \p Dst of CUDA kind
+/// \p Kind; cudaMemcpyDefault asks the pointers where they are.
+static Expected<mm_memcpy_kind> getCopyKind(Runtime &R, void *Dst,
+                                            const void *Src,
+                                            cudaMemcpyKind Kind) {
+  // On the integer: a program can pass any value.
+  switch (static_cast<int>(Kind)) {
+  case cudaMemcpyHostToHost:
+    return MM_MEMCPY_HOST_TO_HOST;
+  case cudaMemcpyHostToDevice:
+    return MM_MEMCPY_HOST_TO_DEVICE;
+  case cudaMemcpyDeviceToHost:
+    return MM_MEMCPY_DEVICE_TO_HOST;
+  case cudaMemcpyDeviceToDevice:
+    return MM_MEMCPY_DEVICE_TO_DEVICE;
+  case cudaMemcpyDefault: {
+    bool DstDevice = R.isDevicePointer(Dst);
+    bool SrcDevice = R.isDevicePointer(Src);
+    return DstDevice ? (SrcDevice ? MM_MEMCPY_DEVICE_TO_DEVICE
+                                  : MM_MEMCPY_HOST_TO_DEVICE)
+                     : (SrcDevice ? MM_MEMCPY_DEVICE_TO_HOST
+                                  : MM_MEMCPY_HOST_TO_HOST);
+  }
+  }
+  return makeRuntimeError(MM_ERROR_INVALID_VALUE,
+                          "copy with an invalid cudaMemcpyKind " +
+                              Twine(int(Kind)));
+}
+
+static cudaError_t copy(void *Dst, const void *Src, size_t Count,
+                        cudaMemcpyKind Kind) {
+  Runtime *R = getRuntime();
+  if (!R)
+    return cudaErrorInitializationError;
+  Expected<mm_memcpy_kind> MMKind = getCopyKind(*R, Dst, Src, Kind);
+  if (!MMKind)
+    return recordCudaError(cudaErrorInvalidMemcpyDirection,
+                           toString(MMKind.takeError()));
+  return record(R->copy(Dst, Src, Count, *MMKind));
+}
+
+/// Copies \p Height rows of \p Width bytes, \p SrcPitch and \p DstPitch
+/// bytes apart.
+static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
+                          size_t SrcPitch, size_t Width, size_t Height,
+                          cudaMemcpyKind Kind) {
+  if (Height > 1 && (Width > DstPitch || Width > SrcPitch))
+    return recordCudaError(cudaErrorInvalidPitchValue,
+                           "2D copy of rows of " + Twine(Width) +
+                               " bytes with a pitch of " +
+                               Twine(std::min(DstPitch, SrcPitch)));
+  for (size_t Row = 0; Row < Height; ++Row)
+    if (cudaError_t Error =
+            copy(static_cast<char *>(Dst) + Row * DstPitch,
+                 static_cast<const char *>(Src) + Row * SrcPitch, Width, Kind))
+      return Error;
+  return cudaSuccess;
+}
+
+static cudaError_t set2D(void *DevPtr, size_t Pitch, int Value, size_t Width,
+                         size_t Height) {
+  Runtime *R = getRuntime();
+  if (!R)
+    return cudaErrorInitializationError;
+  if (Height > 1 && Width > Pitch)
+    return recordCudaError(cudaErrorInvalidPitchValue,
+                           "2D memset of rows of " + Twine(Width) +
+                               " bytes with a pitch of " + Twine(Pitch));
+  for (size_t Row = 0; Row < Height; ++Row)
+    if (cudaError_t Error = record(
+            R->set(static_cast<char *>(DevPtr) + Row * Pitch, Value, Width)))
+      return Error;
+  return cudaSuccess;
+}
+
+/// The pitch of rows of \p Width bytes: CUDA's texture alignment.
+static size_t getPitch(size_t Width) { return alignTo(Width ? Width : 1, 512); }
+
+/// The device variable whose host shadow is \p Symbol, or the error.
+static Expected<DeviceVariable> getSymbol(const void *Symbol) {
+  Runtime *R = getCurrentRuntime();
+  if (!R)
+    return makeRuntimeError(MM_ERROR_NOT_INITIALIZED,
+                            "the offload runtime is not running");
+  return R->getDeviceVariable(Symbol);
+}
+
+/// The part [Offset, Offset + Count) of the device variable of \p Symbol.
+static cudaError_t getSymbolRange(const void *Symbol, size_t Offset,
+                                  size_t Count, char **Result) {
+  Expected<DeviceVariable> Variable = getSymbol(Symbol);
+  if (!Variable)
+    return recordCudaError(cudaErrorInvalidSymbol,
+                           toString(Variable.takeError()));
+  if (Offset > Variable->Size || Count > Variable->Size - Offset)
+    return invalid("copy of " + Twine(Count) + " bytes at offset " +
+                   Twine(Offset) + " of device variable '" + Variable->Name +
+                   "' of " + Twine(Variable->Size) + " bytes");
+  *Result = static_cast<char *>(Variable->Address) + Offset;
+  return cudaSuccess;
+}
+
+/// The CPU backend as a GPU of compute capability 7.0 (what mm's CUDA
+/// compilations target), with CUDA's usual limits and one multiprocessor
+/// per worker thread.
+static void getDeviceProperties(Runtime &R, cudaDeviceProp &Prop) {
+  std::memset(&Prop, 0, sizeof(Prop));
+  std::snprintf(Prop.name, sizeof(Prop.name), "mm %s backend",
+                R.getBackend().getName().str().c_str());
+  Prop.totalGlobalMem = size_t(16) << 30;
+  Prop.sharedMemPerBlock = 48 << 10;
+  Prop.sharedMemPerBlockOptin = 96 << 10;
+  Prop.sharedMemPerMultiprocessor = 96 << 10;
+  Prop.regsPerBlock = 65536;
+  Prop.regsPerMultiprocessor = 65536;
+  Prop.warpSize = 32;
+  Prop.memPitch = ~size_t(0) >> 1;
+  Prop.maxThreadsPerBlock = 1024;
+  Prop.maxThreadsDim[0] = 1024;
+  Prop.maxThreadsDim[1] = 1024;
+  Prop.maxThreadsDim[2] = 64;
+  Prop.maxGridSize[0] = 0x7fffffff;
+  Prop.maxGridSize[1] = 65535;
+  Prop.maxGridSize[2] = 65535;
+  Prop.clockRate = 1000000;
+  Prop.memoryClockRate = 1000000;
+  Prop.memoryBusWidth = 64;
+  Prop.l2CacheSize = 1 << 20;
+  Prop.totalConstMem = 64 << 10;
+  Prop.textureAlignment = 512;
+  Prop.texturePitchAlignment = 32;
+  Prop.major = 7;
+  Prop.minor = 0;
+  Prop.multiProcessorCount = int(R.getBackend().getConcurrency());
+  Prop.maxThreadsPerMultiProcessor = 2048;
+  Prop.maxBlocksPerMultiProcessor = 32;
+  Prop.canMapHostMemory = 1;
+  Prop.unifiedAddressing = 1;
+  Prop.managedMemory = 1;
+  Prop.concurrentManagedAccess = 1;
+  Prop.pageableMemoryAccess = 1;
+  Prop.directManagedMemAccessFromHost = 1;
+  Prop.hostNativeAtomicSupported = 1;
+  Prop.hostRegisterSupported = 1;
+  Prop.cooperativeLaunch = 1;
+  Prop.streamPrioritiesSupported = 1;
+  Prop.globalL1CacheSupported = 1;
+  Prop.localL1CacheSupported = 1;
+  Prop.singleToDoublePrecisionPerfRatio = 2;
+  Prop.computeMode = cudaComputeModeDefault;
+  Prop.concurrentKernels = 0;
+  Prop.asyncEngineCount = 0;
+}
+
+/// The value of device attribute \p Attr, from the device's properties;
+/// false if \p Attr is not one of CUDA's.
+static bool getDeviceAttribute(const cudaDeviceProp &P, int Attr, int &Value) {
+  switch (Attr) {
+  // clang-format off
+  case cudaDevAttrMaxThreadsPerBlock: Value = P.maxThreadsPerBlock; return true;
+  case cudaDevAttrMaxBlockDimX: Value = P.maxThreadsDim[0]; return true;
+  case cudaDevAttrMaxBlockDimY: Value = P.maxThreadsDim[1]; return true;
+  case cudaDevAttrMaxBlockDimZ: Value = P.maxThreadsDim[2]; return true;
+  case cudaDevAttrMaxGridDimX: Value = P.maxGridSize[0]; return true;
+  case cudaDevAttrMaxGridDimY: Value = P.maxGridSize[1]; return true;
+  case cudaDevAttrMaxGridDimZ: Value = P.maxGridSize[2]; return true;
+  case cudaDevAttrMaxSharedMemoryPerBlock: Value = int(P.sharedMemPerBlock); return true;
+  case cudaDevAttrTotalConstantMemory: Value = int(P.totalConstMem); return true;
+  case cudaDevAttrWarpSize: Value = P.warpSize; return true;
+  case cudaDevAttrMaxPitch: Value = 0x7fffffff; return true;
+  case cudaDevAttrMaxRegistersPerBlock: Value = P.regsPerBlock; return true;
+  case cudaDevAttrClockRate: Value = P.clockRate; return true;
+  case cudaDevAttrTextureAlignment: Value = int(P.textureAlignment); return true;
+  case cudaDevAttrMultiProcessorCount: Value = P.multiProcessorCount; return true;
+  case cudaDevAttrCanMapHostMemory: Value = P.canMapHostMemory; return true;
+  case cudaDevAttrComputeMode: Value = P.computeMode; return true;
+  case cudaDevAttrConcurrentKernels: Value = P.concurrentKernels; return true;
+  case cudaDevAttrMemoryClockRate: Value = P.memoryClockRate; return true;
+  case cudaDevAttrGlobalMemoryBusWidth: Value = P.memoryBusWidth; return true;
+  case cudaDevAttrL2CacheSize: Value = P.l2CacheSize; return true;
+  case cudaDevAttrMaxThreadsPerMultiProcessor: Value = P.maxThreadsPerMultiProcessor; return true;
+  case cudaDevAttrAsyncEngineCount: Value = P.asyncEngineCount; return true;
+  case cudaDevAttrUnifiedAddressing: Value = P.unifiedAddressing; return true;
+  case cudaDevAttrTexturePitchAlignment: Value = int(P.texturePitchAlignment); return true;
+  case cudaDevAttrComputeCapabilityMajor: Value = P.major; return true;
+  case cudaDevAttrComputeCapabilityMinor: Value = P.minor; return true;
+  case cudaDevAttrStreamPrioritiesSupported: Value = P.streamPrioritiesSupported; return true;
+  case cudaDevAttrGlobalL1CacheSupported: Value = P.globalL1CacheSupported; return true;
+  case cudaDevAttrLocalL1CacheSupported: Value = P.localL1CacheSupported; return true;
+  case cudaDevAttrMaxSharedMemoryPerMultiprocessor: Value = int(P.sharedMemPerMultiprocessor); return true;
+  case cudaDevAttrMaxRegistersPerMultiprocessor: Value = P.regsPerMultiprocessor; return true;
+  case cudaDevAttrManagedMemory: Value = P.managedMemory; return true;
+  case cudaDevAttrHostNativeAtomicSupported: Value = P.hostNativeAtomicSupported; return true;
+  case cudaDevAttrSingleToDoublePrecisionPerfRatio: Value = P.singleToDoublePrecisionPerfRatio; return true;
+  case cudaDevAttrPageableMemoryAccess: Value = P.pageableMemoryAccess; return true;
+  case cudaDevAttrConcurrentManagedAccess: Value = P.concurrentManagedAccess; return true;
+  case cudaDevAttrCooperativeLaunch: Value = P.cooperativeLaunch; return true;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin: Value = int(P.sharedMemPerBlockOptin); return true;
+  case cudaDevAttrHostRegisterSupported: Value = P.hostRegisterSupported; return true;
+  case cudaDevAttrDirectManagedMemAccessFromHost: Value = P.directManagedMemAccessFromHost; return true;
+  case cudaDevAttrMaxBlocksPerMultiprocessor: Value = P.maxBlocksPerMultiProcessor; return true;
+  // clang-format on
+  }
+  // Every other attribute of CUDA's is a feature that the device has not
+  // (textures, surfaces, ECC, peers, ...) or a size of one: 0.
+  if (Attr >= cudaDevAttrMaxThreadsPerBlock && Attr < cudaDevAttrMax) {
+    Value = 0;
+    return true;
+  }
+  return false;
+}
+
 extern "C" {
 
+//===--------------------------- Launches ---------------------------------===//
+
 unsigned __cudaPushCallConfiguration(dim3 GridDim, dim3 BlockDim,
-                                     size_t SharedMem, cudaStream_t Stream) {
-  PendingConfigurations.push_back({GridDim, BlockDim, SharedMem, Stream});
+                                     size_t SharedMem, void *Stream) {
+  PendingConfigurations.push_back(
+      {GridDim, BlockDim, SharedMem, static_cast<cudaStream_t>(Stream)});
   return 0;
 }
 
 cudaError_t __cudaPopCallConfiguration(dim3 *GridDim, dim3 *BlockDim,
                                        size_t *SharedMem, void *Stream) {
   if (PendingConfigurations.empty())
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "kernel stub called without a launch "
-                                   "configuration (<<<...>>>)"));
+    return invalid("kernel stub called without a launch configuration "
+                   "(<<<...>>>)");
   CallConfiguration C = PendingConfigurations.back();
   PendingConfigurations.pop_back();
   *GridDim = C.Grid;
@@ -101,24 +401,42 @@ cudaError_t __cudaPopCallConfiguration(dim3 *GridDim, dim3 *BlockDim,
   return cudaSuccess;
 }
 
+cudaError_t cudaConfigureCall(dim3 GridDim, dim3 BlockDim, size_t SharedMem,
+                              cudaStream_t Stream) {
+  return __cudaPushCallConfiguration(GridDim, BlockDim, SharedMem, Stream)
+             ? cudaErrorInvalidConfiguration
+             : cudaSuccess;
+}
+
 cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
-                             void **Args, size_t SharedMem, cudaStream_t) {
+                             void **Args, size_t SharedMem,
+                             cudaStream_t Stream) {
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
+  if (!isStream(Stream))
+    return recordInvalidHandle("the launch's stream");
   LaunchConfig Config{{GridDim.x, GridDim.y, GridDim.z},
                       {BlockDim.x, BlockDim.y, BlockDim.z},
                       SharedMem};
   return record(R->launchHostFunction(Func, Config, Args));
 }
 
+cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 GridDim,
+                                        dim3 BlockDim, void **Args,
+                                        size_t SharedMem,
+                                        cudaStream_t Stream) {
+  return cudaLaunchKernel(Func, GridDim, BlockDim, Args, SharedMem, Stream);
+}
+
+//===---------------------------- Memory ----------------------------------===//
+
 cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
   if (!DevPtr)
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "cudaMalloc with a null result pointer"));
+    return invalid("cudaMalloc with a null result pointer");
   Expected<void *> Ptr = R->allocate(Size);
   if (!Ptr)
     return record(Ptr.takeError());
@@ -126,10 +444,34 @@ cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
   return cudaSuccess;
 }
 
-cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned) {
+cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned Flags) {
+  if (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost)
+    return invalid("cudaMallocManaged with flags " + Twine(Flags));
   // Device memory is host memory on the CPU backend: managed memory is
   // device memory that the host may also touch.
   return cudaMalloc(DevPtr, Size);
+}
+
+cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width,
+                            size_t Height) {
+  if (!Pitch)
+    return invalid("cudaMallocPitch with a null pitch pointer");
+  size_t RowPitch = getPitch(Width);
+  if (cudaError_t Error = cudaMalloc(DevPtr, RowPitch * Height))
+    return Error;
+  *Pitch = RowPitch;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr *PitchedDevPtr, cudaExtent Extent) {
+  if (!PitchedDevPtr)
+    return invalid("cudaMalloc3D with a null result pointer");
+  size_t Pitch = getPitch(Extent.width);
+  void *Ptr;
+  if (cudaError_t Error = cudaMalloc(&Ptr, Pitch * Extent.height * Extent.depth))
+    return Error;
+  *PitchedDevPtr = {Ptr, Pitch, Extent.width, Extent.height};
+  return cudaSuccess;
 }
 
 cudaError_t cudaFree(void *DevPtr) {
@@ -139,42 +481,232 @@ cudaError_t cudaFree(void *DevPtr) {
   return record(R->free(DevPtr));
 }
 
-cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count,
-                       cudaMemcpyKind Kind) {
+cudaError_t cudaHostAlloc(void **PHost, size_t Size, unsigned Flags) {
+  if (!PHost)
+    return invalid("cudaHostAlloc with a null result pointer");
+  if (Flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped |
+                        cudaHostAllocWriteCombined))
+    return invalid("cudaHostAlloc with flags " + Twine(Flags));
+  // Page-aligned, as pinned memory is.
+  void *Ptr = std::aligned_alloc(4096, alignTo(Size ? Size : 1, 4096));
+  if (!Ptr)
+    return record(makeRuntimeError(MM_ERROR_OUT_OF_MEMORY,
+                                   "cannot allocate " + Twine(Size) +
+                                       " bytes of host memory"));
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.HostMemory[reinterpret_cast<uintptr_t>(Ptr)] = {
+      Size, Flags | AllocatedHostMemory};
+  *PHost = Ptr;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
+  return cudaHostAlloc(Ptr, Size, cudaHostAllocDefault);
+}
+
+cudaError_t cudaFreeHost(void *Ptr) {
+  if (!Ptr)
+    return cudaSuccess;
+  CudaState &State = getState();
+  {
+    std::lock_guard<std::mutex> Guard(State.Lock);
+    auto It = State.HostMemory.find(reinterpret_cast<uintptr_t>(Ptr));
+    if (It == State.HostMemory.end() ||
+        !(It->second.second & AllocatedHostMemory))
+      return invalid("cudaFreeHost of a pointer that cudaHostAlloc or "
+                     "cudaMallocHost did not return");
+    State.HostMemory.erase(It);
+  }
+  std::free(Ptr);
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned Flags) {
+  if (!Ptr || !Size)
+    return invalid("cudaHostRegister of an empty range");
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  uintptr_t Start = reinterpret_cast<uintptr_t>(Ptr);
+  auto Next = State.HostMemory.lower_bound(Start);
+  bool OverlapsNext = Next != State.HostMemory.end() && Next->first - Start < Size;
+  bool OverlapsPrevious =
+      Next != State.HostMemory.begin() &&
+      std::prev(Next)->first + std::prev(Next)->second.first > Start;
+  if (OverlapsNext || OverlapsPrevious)
+    return recordCudaError(cudaErrorHostMemoryAlreadyRegistered,
+                           "cudaHostRegister of memory already registered");
+  State.HostMemory[Start] = {Size, Flags};
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostUnregister(void *Ptr) {
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  auto It = State.HostMemory.find(reinterpret_cast<uintptr_t>(Ptr));
+  if (It == State.HostMemory.end() || (It->second.second & AllocatedHostMemory))
+    return recordCudaError(cudaErrorHostMemoryNotRegistered,
+                           "cudaHostUnregister of memory that "
+                           "cudaHostRegister did not register");
+  State.HostMemory.erase(It);
+  return cudaSuccess;
+}
+
+/// The flags of the pinned host memory that \p Ptr points into, or false.
+static bool getHostMemoryFlags(const void *Ptr, unsigned &Flags) {
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  uintptr_t Address = reinterpret_cast<uintptr_t>(Ptr);
+  auto It = State.HostMemory.upper_bound(Address);
+  if (It == State.HostMemory.begin())
+    return false;
+  --It;
+  if (Address - It->first >= std::max<size_t>(It->second.first, 1))
+    return false;
+  Flags = It->second.second & ~AllocatedHostMemory;
+  return true;
+}
+
+cudaError_t cudaHostGetDevicePointer(void **PDevice, void *PHost,
+                                     unsigned Flags) {
+  unsigned HostFlags;
+  if (!PDevice || Flags != 0 || !getHostMemoryFlags(PHost, HostFlags))
+    return invalid("cudaHostGetDevicePointer of memory that is not pinned");
+  // One address space: the host's address is the device's.
+  *PDevice = PHost;
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostGetFlags(unsigned *PFlags, void *PHost) {
+  unsigned Flags;
+  if (!PFlags || !getHostMemoryFlags(PHost, Flags))
+    return invalid("cudaHostGetFlags of memory that is not pinned");
+  *PFlags = Flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
+  if (!Free || !Total)
+    return invalid("cudaMemGetInfo with a null pointer");
+  // The device's memory is the host's: its physical memory, and what the
+  // kernel reports as available.
+  long Pages = sysconf(_SC_PHYS_PAGES), Available = sysconf(_SC_AVPHYS_PAGES);
+  long PageSize = sysconf(_SC_PAGE_SIZE);
+  *Total = size_t(std::max(Pages, 0L)) * size_t(PageSize);
+  *Free = size_t(std::max(Available, 0L)) * size_t(PageSize);
+  return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attributes,
+                                     const void *Ptr) {
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
-  mm_memcpy_kind MMKind;
-  // On the integer: a program can pass any value.
-  switch (static_cast<int>(Kind)) {
-  case cudaMemcpyHostToHost:
-    MMKind = MM_MEMCPY_HOST_TO_HOST;
-    break;
-  case cudaMemcpyHostToDevice:
-    MMKind = MM_MEMCPY_HOST_TO_DEVICE;
-    break;
-  case cudaMemcpyDeviceToHost:
-    MMKind = MM_MEMCPY_DEVICE_TO_HOST;
-    break;
-  case cudaMemcpyDeviceToDevice:
-    MMKind = MM_MEMCPY_DEVICE_TO_DEVICE;
-    break;
-  case cudaMemcpyDefault: {
-    // Unified addressing: the pointers say where they are.
-    bool DstDevice = R->isDevicePointer(Dst);
-    bool SrcDevice = R->isDevicePointer(Src);
-    MMKind = DstDevice ? (SrcDevice ? MM_MEMCPY_DEVICE_TO_DEVICE
-                                    : MM_MEMCPY_HOST_TO_DEVICE)
-                       : (SrcDevice ? MM_MEMCPY_DEVICE_TO_HOST
-                                    : MM_MEMCPY_HOST_TO_HOST);
-    break;
+  if (!Attributes)
+    return invalid("cudaPointerGetAttributes with a null result pointer");
+  unsigned Flags;
+  std::memset(Attributes, 0, sizeof(*Attributes));
+  Attributes->device = 0;
+  if (R->isDevicePointer(Ptr)) {
+    Attributes->type = cudaMemoryTypeDevice;
+    Attributes->devicePointer = const_cast<void *>(Ptr);
+  } else if (getHostMemoryFlags(Ptr, Flags)) {
+    Attributes->type = cudaMemoryTypeHost;
+    Attributes->devicePointer = const_cast<void *>(Ptr);
+    Attributes->hostPointer = const_cast<void *>(Ptr);
+  } else {
+    Attributes->type = cudaMemoryTypeUnregistered;
+    Attributes->device = cudaInvalidDeviceId;
   }
-  default:
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "cudaMemcpy with an invalid kind " +
-                                       Twine(int(Kind))));
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t, int DstDevice,
+                                 cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the prefetch's stream");
+  if (DstDevice != 0 && DstDevice != cudaCpuDeviceId)
+    return recordInvalidDevice(DstDevice);
+  if (!DevPtr)
+    return invalid("cudaMemPrefetchAsync of a null pointer");
+  // Managed memory is where both sides can reach it already.
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemAdvise(const void *DevPtr, size_t, cudaMemoryAdvise Advice,
+                          int Device) {
+  if (!DevPtr)
+    return invalid("cudaMemAdvise of a null pointer");
+  if (int(Advice) < cudaMemAdviseSetReadMostly ||
+      int(Advice) > cudaMemAdviseUnsetAccessedBy)
+    return invalid("cudaMemAdvise with an invalid advice " +
+                   Twine(int(Advice)));
+  if (Device != 0 && Device != cudaCpuDeviceId)
+    return recordInvalidDevice(Device);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count,
+                       cudaMemcpyKind Kind) {
+  return copy(Dst, Src, Count, Kind);
+}
+
+cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count,
+                            cudaMemcpyKind Kind, cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the copy's stream");
+  return copy(Dst, Src, Count, Kind);
+}
+
+cudaError_t cudaMemcpy2D(void *Dst, size_t DPitch, const void *Src,
+                         size_t SPitch, size_t Width, size_t Height,
+                         cudaMemcpyKind Kind) {
+  return copy2D(Dst, DPitch, Src, SPitch, Width, Height, Kind);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DPitch, const void *Src,
+                              size_t SPitch, size_t Width, size_t Height,
+                              cudaMemcpyKind Kind, cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the copy's stream");
+  return copy2D(Dst, DPitch, Src, SPitch, Width, Height, Kind);
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *P) {
+  if (!P)
+    return invalid("cudaMemcpy3D with null parameters");
+  if (P->srcArray || P->dstArray)
+    return recordCudaError(cudaErrorNotSupported,
+                           "cudaMemcpy3D of a CUDA array: mm's runtime has no "
+                           "arrays");
+  const cudaPitchedPtr &S = P->srcPtr, &D = P->dstPtr;
+  for (size_t Z = 0; Z < P->extent.depth; ++Z) {
+    char *Dst = static_cast<char *>(D.ptr) +
+                ((P->dstPos.z + Z) * D.ysize + P->dstPos.y) * D.pitch +
+                P->dstPos.x;
+    const char *Src = static_cast<const char *>(S.ptr) +
+                      ((P->srcPos.z + Z) * S.ysize + P->srcPos.y) * S.pitch +
+                      P->srcPos.x;
+    if (cudaError_t Error = copy2D(Dst, D.pitch, Src, S.pitch,
+                                   P->extent.width, P->extent.height, P->kind))
+      return Error;
   }
-  return record(R->copy(Dst, Src, Count, MMKind));
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *P, cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the copy's stream");
+  return cudaMemcpy3D(P);
+}
+
+cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src,
+                           int SrcDevice, size_t Count) {
+  if (DstDevice != 0)
+    return recordInvalidDevice(DstDevice);
+  if (SrcDevice != 0)
+    return recordInvalidDevice(SrcDevice);
+  return copy(Dst, Src, Count, cudaMemcpyDeviceToDevice);
 }
 
 cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {
@@ -184,12 +716,296 @@ cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {
   return record(R->set(DevPtr, Value, Count));
 }
 
+cudaError_t cudaMemsetAsync(void *DevPtr, int Value, size_t Count,
+                            cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the memset's stream");
+  return cudaMemset(DevPtr, Value, Count);
+}
+
+cudaError_t cudaMemset2D(void *DevPtr, size_t Pitch, int Value, size_t Width,
+                         size_t Height) {
+  return set2D(DevPtr, Pitch, Value, Width, Height);
+}
+
+cudaError_t cudaMemset2DAsync(void *DevPtr, size_t Pitch, int Value,
+                              size_t Width, size_t Height,
+                              cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the memset's stream");
+  return set2D(DevPtr, Pitch, Value, Width, Height);
+}
+
+cudaError_t cudaMemset3D(cudaPitchedPtr P, int Value, cudaExtent Extent) {
+  for (size_t Z = 0; Z < Extent.depth; ++Z)
+    if (cudaError_t Error =
+            set2D(static_cast<char *>(P.ptr) + Z * P.ysize * P.pitch, P.pitch,
+                  Value, Extent.width, Extent.height))
+      return Error;
+  return cudaSuccess;
+}
+
+//===---------------------------- Symbols ---------------------------------===//
+
+cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
+                               size_t Count, size_t Offset,
+                               cudaMemcpyKind Kind) {
+  if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return recordCudaError(cudaErrorInvalidMemcpyDirection,
+                           "cudaMemcpyToSymbol with kind " + Twine(int(Kind)));
+  char *Dst;
+  if (cudaError_t Error = getSymbolRange(Symbol, Offset, Count, &Dst))
+    return Error;
+  return copy(Dst, Src, Count, Kind);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Count,
+                                 size_t Offset, cudaMemcpyKind Kind) {
+  if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return recordCudaError(cudaErrorInvalidMemcpyDirection,
+                           "cudaMemcpyFromSymbol with kind " +
+                               Twine(int(Kind)));
+  char *Src;
+  if (cudaError_t Error = getSymbolRange(Symbol, Offset, Count, &Src))
+    return Error;
+  return copy(Dst, Src, Count, Kind);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src,
+                                    size_t Count, size_t Offset,
+                                    cudaMemcpyKind Kind, cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the copy's stream");
+  return cudaMemcpyToSymbol(Symbol, Src, Count, Offset, Kind);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol,
+                                      size_t Count, size_t Offset,
+                                      cudaMemcpyKind Kind,
+                                      cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the copy's stream");
+  return cudaMemcpyFromSymbol(Dst, Symbol, Count, Offset, Kind);
+}
+
+cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
+  if (!DevPtr)
+    return invalid("cudaGetSymbolAddress with a null result pointer");
+  char *Address;
+  if (cudaError_t Error = getSymbolRange(Symbol, 0, 0, &Address))
+    return Error;
+  *DevPtr = Address;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
+  if (!Size)
+    return invalid("cudaGetSymbolSize with a null result pointer");
+  Expected<DeviceVariable> Variable = getSymbol(Symbol);
+  if (!Variable)
+    return recordCudaError(cudaErrorInvalidSymbol,
+                           toString(Variable.takeError()));
+  *Size = Variable->Size;
+  return cudaSuccess;
+}
+
+//===---------------------------- Streams ---------------------------------===//
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *PStream, unsigned Flags,
+                                         int Priority) {
+  if (!PStream)
+    return invalid("stream creation with a null result pointer");
+  if (Flags & ~unsigned(cudaStreamNonBlocking))
+    return invalid("stream creation with flags " + Twine(Flags));
+  auto *S = new Stream{Flags, std::clamp(Priority, -5, 0)};
+  cudaStream_t Handle = reinterpret_cast<cudaStream_t>(S);
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.Streams.insert(Handle);
+  *PStream = Handle;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *PStream, unsigned Flags) {
+  return cudaStreamCreateWithPriority(PStream, Flags, 0);
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *PStream) {
+  return cudaStreamCreateWithPriority(PStream, cudaStreamDefault, 0);
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t S) {
+  CudaState &State = getState();
+  {
+    std::lock_guard<std::mutex> Guard(State.Lock);
+    if (!State.Streams.erase(S))
+      return recordInvalidHandle("the stream destroyed");
+  }
+  delete reinterpret_cast<Stream *>(S);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t S) {
+  if (!isStream(S))
+    return recordInvalidHandle("the stream synchronized");
+  return cudaDeviceSynchronize();
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t S) {
+  if (!isStream(S))
+    return recordInvalidHandle("the stream queried");
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t S, cudaEvent_t E, unsigned) {
+  if (!isStream(S))
+    return recordInvalidHandle("the waiting stream");
+  if (!getEvent(E))
+    return recordInvalidHandle("the event waited for");
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t S, cudaStreamCallback_t Callback,
+                                  void *UserData, unsigned Flags) {
+  if (!isStream(S))
+    return recordInvalidHandle("the callback's stream");
+  if (!Callback || Flags != 0)
+    return invalid("cudaStreamAddCallback with a null callback or flags");
+  Callback(S, cudaSuccess, UserData);
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t S, cudaHostFn_t Fn,
+                               void *UserData) {
+  if (!isStream(S))
+    return recordInvalidHandle("the host function's stream");
+  if (!Fn)
+    return invalid("cudaLaunchHostFunc with a null function");
+  Fn(UserData);
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t S, unsigned *Flags) {
+  if (!Flags)
+    return invalid("cudaStreamGetFlags with a null result pointer");
+  if (!isStream(S))
+    return recordInvalidHandle("the stream");
+  bool Created = S && S != cudaStreamLegacy && S != cudaStreamPerThread;
+  *Flags = Created ? reinterpret_cast<Stream *>(S)->Flags : cudaStreamDefault;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t S, int *Priority) {
+  if (!Priority)
+    return invalid("cudaStreamGetPriority with a null result pointer");
+  if (!isStream(S))
+    return recordInvalidHandle("the stream");
+  bool Created = S && S != cudaStreamLegacy && S != cudaStreamPerThread;
+  *Priority = Created ? reinterpret_cast<Stream *>(S)->Priority : 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
+  if (Least)
+    *Least = 0;
+  if (Greatest)
+    *Greatest = -5;
+  return cudaSuccess;
+}
+
+//===---------------------------- Events ----------------------------------===//
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *PEvent, unsigned Flags) {
+  if (!PEvent)
+    return invalid("event creation with a null result pointer");
+  if (Flags & ~unsigned(cudaEventBlockingSync | cudaEventDisableTiming |
+                        cudaEventInterprocess))
+    return invalid("event creation with flags " + Twine(Flags));
+  cudaEvent_t Handle = reinterpret_cast<cudaEvent_t>(new Event{Flags, false, {}});
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.Events.insert(Handle);
+  *PEvent = Handle;
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *PEvent) {
+  return cudaEventCreateWithFlags(PEvent, cudaEventDefault);
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t E) {
+  CudaState &State = getState();
+  {
+    std::lock_guard<std::mutex> Guard(State.Lock);
+    if (!State.Events.erase(E))
+      return recordInvalidHandle("the event destroyed");
+  }
+  delete reinterpret_cast<Event *>(E);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t E, cudaStream_t S) {
+  Event *Ev = getEvent(E);
+  if (!Ev)
+    return recordInvalidHandle("the event recorded");
+  if (!isStream(S))
+    return recordInvalidHandle("the event's stream");
+  // Everything issued before it is done: the event completes now.
+  Ev->Time = std::chrono::steady_clock::now();
+  Ev->Recorded = true;
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t E) {
+  if (!getEvent(E))
+    return recordInvalidHandle("the event synchronized");
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t E) {
+  if (!getEvent(E))
+    return recordInvalidHandle("the event queried");
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start,
+                                 cudaEvent_t End) {
+  if (!Ms)
+    return invalid("cudaEventElapsedTime with a null result pointer");
+  Event *S = getEvent(Start), *E = getEvent(End);
+  if (!S || !E)
+    return recordInvalidHandle("an event timed");
+  if ((S->Flags | E->Flags) & cudaEventDisableTiming)
+    return recordInvalidHandle("an event created with cudaEventDisableTiming");
+  if (!S->Recorded || !E->Recorded)
+    return recordCudaError(cudaErrorInvalidResourceHandle,
+                           "cudaEventElapsedTime of an event never recorded");
+  *Ms = std::chrono::duration<float, std::milli>(E->Time - S->Time).count();
+  return cudaSuccess;
+}
+
+//===---------------------------- Devices ---------------------------------===//
+
 cudaError_t cudaDeviceSynchronize(void) {
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
   return record(R->synchronize());
 }
+
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+cudaError_t cudaDeviceReset(void) {
+  Runtime *R = getRuntime();
+  if (!R)
+    return cudaErrorInitializationError;
+  LastCudaError = cudaSuccess;
+  return record(R->reset());
+}
+
+cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
 
 cudaError_t cudaGetLastError(void) {
   cudaError_t Result = LastCudaError;
@@ -201,8 +1017,7 @@ cudaError_t cudaPeekAtLastError(void) { return LastCudaError; }
 
 cudaError_t cudaGetDeviceCount(int *Count) {
   if (!Count)
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "cudaGetDeviceCount with a null pointer"));
+    return invalid("cudaGetDeviceCount with a null pointer");
   *Count = 1;
   return cudaSuccess;
 }
@@ -212,44 +1027,39 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *Prop, int Device) {
   if (!R)
     return cudaErrorInitializationError;
   if (!Prop)
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "cudaGetDeviceProperties with a null "
-                                   "pointer"));
+    return invalid("cudaGetDeviceProperties with a null pointer");
   if (Device != 0)
     return recordInvalidDevice(Device);
-  // The CPU backend as a GPU of compute capability 7.0 (what the examples
-  // compile for), with CUDA's usual limits and one multiprocessor per
-  // worker thread.
-  std::memset(Prop, 0, sizeof(*Prop));
-  std::snprintf(Prop->name, sizeof(Prop->name), "mm %s backend",
-                R->getBackend().getName().str().c_str());
-  Prop->totalGlobalMem = size_t(16) << 30;
-  Prop->sharedMemPerBlock = 48 << 10;
-  Prop->regsPerBlock = 65536;
-  Prop->warpSize = 32;
-  Prop->memPitch = ~size_t(0) >> 1;
-  Prop->maxThreadsPerBlock = 1024;
-  Prop->maxThreadsDim[0] = 1024;
-  Prop->maxThreadsDim[1] = 1024;
-  Prop->maxThreadsDim[2] = 64;
-  Prop->maxGridSize[0] = 0x7fffffff;
-  Prop->maxGridSize[1] = 65535;
-  Prop->maxGridSize[2] = 65535;
-  Prop->clockRate = 1000000;
-  Prop->totalConstMem = 64 << 10;
-  Prop->major = 7;
-  Prop->minor = 0;
-  Prop->multiProcessorCount = int(R->getBackend().getConcurrency());
-  Prop->maxThreadsPerMultiProcessor = 2048;
-  Prop->managedMemory = 1;
-  Prop->concurrentKernels = 0;
+  getDeviceProperties(*R, *Prop);
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr Attr,
+                                   int Device) {
+  Runtime *R = getRuntime();
+  if (!R)
+    return cudaErrorInitializationError;
+  if (!Value)
+    return invalid("cudaDeviceGetAttribute with a null pointer");
+  if (Device != 0)
+    return recordInvalidDevice(Device);
+  cudaDeviceProp Prop;
+  getDeviceProperties(*R, Prop);
+  if (!getDeviceAttribute(Prop, int(Attr), *Value))
+    return invalid("no device attribute " + Twine(int(Attr)));
+  return cudaSuccess;
+}
+
+cudaError_t cudaChooseDevice(int *Device, const cudaDeviceProp *Prop) {
+  if (!Device || !Prop)
+    return invalid("cudaChooseDevice with a null pointer");
+  *Device = 0;
   return cudaSuccess;
 }
 
 cudaError_t cudaGetDevice(int *Device) {
   if (!Device)
-    return record(makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                                   "cudaGetDevice with a null pointer"));
+    return invalid("cudaGetDevice with a null pointer");
   *Device = 0;
   return cudaSuccess;
 }
@@ -260,36 +1070,232 @@ cudaError_t cudaSetDevice(int Device) {
   return cudaSuccess;
 }
 
+cudaError_t cudaSetDeviceFlags(unsigned Flags) {
+  if (Flags & ~unsigned(cudaDeviceScheduleSpin | cudaDeviceScheduleYield |
+                        cudaDeviceScheduleBlockingSync | cudaDeviceMapHost |
+                        cudaDeviceLmemResizeToMax))
+    return invalid("cudaSetDeviceFlags with flags " + Twine(Flags));
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.DeviceFlags = Flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
+  if (!Flags)
+    return invalid("cudaGetDeviceFlags with a null pointer");
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  *Flags = State.DeviceFlags | cudaDeviceMapHost;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache Config) {
+  if (int(Config) < cudaFuncCachePreferNone ||
+      int(Config) > cudaFuncCachePreferEqual)
+    return invalid("cache configuration " + Twine(int(Config)));
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.CacheConfig = Config;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *Config) {
+  if (!Config)
+    return invalid("cudaDeviceGetCacheConfig with a null pointer");
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  *Config = State.CacheConfig;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig Config) {
+  if (int(Config) < cudaSharedMemBankSizeDefault ||
+      int(Config) > cudaSharedMemBankSizeEightByte)
+    return invalid("shared memory configuration " + Twine(int(Config)));
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.SharedMemConfig = Config;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *Config) {
+  if (!Config)
+    return invalid("cudaDeviceGetSharedMemConfig with a null pointer");
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  *Config = State.SharedMemConfig;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetLimit(cudaLimit Limit, size_t Value) {
+  if (int(Limit) < 0 || int(Limit) >= NumLimits)
+    return recordCudaError(cudaErrorUnsupportedLimit,
+                           "no device limit " + Twine(int(Limit)));
+  Limits[Limit] = Value;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *Value, cudaLimit Limit) {
+  if (!Value)
+    return invalid("cudaDeviceGetLimit with a null pointer");
+  if (int(Limit) < 0 || int(Limit) >= NumLimits)
+    return recordCudaError(cudaErrorUnsupportedLimit,
+                           "no device limit " + Twine(int(Limit)));
+  *Value = Limits[Limit];
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device,
+                                    int PeerDevice) {
+  if (!CanAccess)
+    return invalid("cudaDeviceCanAccessPeer with a null pointer");
+  if (Device != 0)
+    return recordInvalidDevice(Device);
+  if (PeerDevice != 0)
+    return recordInvalidDevice(PeerDevice);
+  *CanAccess = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *Version) {
+  if (!Version)
+    return invalid("cudaDriverGetVersion with a null pointer");
+  *Version = CUDA_VERSION;
+  return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *Version) {
+  if (!Version)
+    return invalid("cudaRuntimeGetVersion with a null pointer");
+  *Version = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+//===--------------------------- Functions --------------------------------===//
+
+/// The kernel whose host stub is \p Func.
+static Expected<const mm_kernel *> getKernelOfStub(const void *Func) {
+  Runtime *R = getCurrentRuntime();
+  if (!R)
+    return makeRuntimeError(MM_ERROR_NOT_INITIALIZED,
+                            "the offload runtime is not running");
+  return R->getKernelForHostFunction(Func);
+}
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
+  if (!Attr)
+    return invalid("cudaFuncGetAttributes with a null pointer");
+  Expected<const mm_kernel *> Kernel = getKernelOfStub(Func);
+  if (!Kernel)
+    return record(Kernel.takeError());
+  const mm_kernel_descriptor &D = *(*Kernel)->Info.Descriptor;
+  std::memset(Attr, 0, sizeof(*Attr));
+  Attr->sharedSizeBytes = D.static_shared_size;
+  Attr->localSizeBytes = D.thread_scratch_size;
+  Attr->maxThreadsPerBlock =
+      D.max_threads_per_block ? int(D.max_threads_per_block) : 1024;
+  Attr->numRegs = 32;
+  Attr->ptxVersion = 70;
+  Attr->binaryVersion = 70;
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  auto It = State.MaxDynamicSharedSize.find(Func);
+  Attr->maxDynamicSharedSizeBytes =
+      It != State.MaxDynamicSharedSize.end()
+          ? It->second
+          : int((48 << 10) - std::min<uint64_t>(D.static_shared_size, 48 << 10));
+  Attr->preferredShmemCarveout = -1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute(const void *Func, cudaFuncAttribute Attr,
+                                 int Value) {
+  Expected<const mm_kernel *> Kernel = getKernelOfStub(Func);
+  if (!Kernel)
+    return record(Kernel.takeError());
+  switch (int(Attr)) {
+  case cudaFuncAttributeMaxDynamicSharedMemorySize: {
+    if (Value < 0 || Value > (96 << 10))
+      return invalid("dynamic shared memory of " + Twine(Value) +
+                     " bytes exceeds the device's 98304");
+    CudaState &State = getState();
+    std::lock_guard<std::mutex> Guard(State.Lock);
+    State.MaxDynamicSharedSize[Func] = Value;
+    return cudaSuccess;
+  }
+  case cudaFuncAttributePreferredSharedMemoryCarveout:
+    if (Value < -1 || Value > 100)
+      return invalid("shared memory carveout " + Twine(Value));
+    return cudaSuccess;
+  }
+  return invalid("function attribute " + Twine(int(Attr)) +
+                 " is not one the device has");
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *Func, cudaFuncCache Config) {
+  Expected<const mm_kernel *> Kernel = getKernelOfStub(Func);
+  if (!Kernel)
+    return record(Kernel.takeError());
+  if (int(Config) < cudaFuncCachePreferNone ||
+      int(Config) > cudaFuncCachePreferEqual)
+    return invalid("cache configuration " + Twine(int(Config)));
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *Func,
+                                       cudaSharedMemConfig Config) {
+  Expected<const mm_kernel *> Kernel = getKernelOfStub(Func);
+  if (!Kernel)
+    return record(Kernel.takeError());
+  if (int(Config) < cudaSharedMemBankSizeDefault ||
+      int(Config) > cudaSharedMemBankSizeEightByte)
+    return invalid("shared memory configuration " + Twine(int(Config)));
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *NumBlocks, const void *Func, int BlockSize, size_t DynamicSMemSize,
+    unsigned Flags) {
+  if (!NumBlocks || BlockSize <= 0 ||
+      (Flags & ~unsigned(cudaOccupancyDisableCachingOverride)))
+    return invalid("occupancy query with a null result, a block size of " +
+                   Twine(BlockSize) + " or flags " + Twine(Flags));
+  cudaFuncAttributes Attr;
+  if (cudaError_t Error = cudaFuncGetAttributes(&Attr, Func))
+    return Error;
+  // A multiprocessor of compute capability 7.0: 2048 threads, 32 blocks
+  // and 96 KiB of shared memory.
+  if (BlockSize > Attr.maxThreadsPerBlock) {
+    *NumBlocks = 0;
+    return cudaSuccess;
+  }
+  int Warps = (BlockSize + 31) / 32;
+  int Blocks = std::min(2048 / 32 / Warps, 32);
+  size_t Shared = Attr.sharedSizeBytes + DynamicSMemSize;
+  if (Shared)
+    Blocks = std::min<int>(Blocks, int((96 << 10) / Shared));
+  *NumBlocks = Blocks;
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *NumBlocks, const void *Func, int BlockSize, size_t DynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      NumBlocks, Func, BlockSize, DynamicSMemSize, cudaOccupancyDefault);
+}
+
+//===---------------------------- Errors ----------------------------------===//
+
 /// CUDA's name and description of each error code.
 static std::pair<const char *, const char *> describe(cudaError_t Error) {
-  switch (Error) {
-  case cudaSuccess:
-    return {"cudaSuccess", "no error"};
-  case cudaErrorInvalidValue:
-    return {"cudaErrorInvalidValue", "invalid argument"};
-  case cudaErrorMemoryAllocation:
-    return {"cudaErrorMemoryAllocation", "out of memory"};
-  case cudaErrorInitializationError:
-    return {"cudaErrorInitializationError", "initialization error"};
-  case cudaErrorLaunchFailure:
-    return {"cudaErrorLaunchFailure", "unspecified launch failure"};
-  case cudaErrorInvalidConfiguration:
-    return {"cudaErrorInvalidConfiguration", "invalid configuration argument"};
-  case cudaErrorInvalidDevice:
-    return {"cudaErrorInvalidDevice", "invalid device ordinal"};
-  case cudaErrorInvalidDeviceFunction:
-    return {"cudaErrorInvalidDeviceFunction", "invalid device function"};
-  case cudaErrorNoDevice:
-    return {"cudaErrorNoDevice", "no CUDA-capable device is detected"};
-  case cudaErrorAssert:
-    return {"cudaErrorAssert", "device-side assert triggered"};
-  case cudaErrorIllegalInstruction:
-    return {"cudaErrorIllegalInstruction",
-            "an illegal instruction was encountered"};
-  case cudaErrorUnknown:
-    return {"cudaErrorUnknown", "unknown error"};
+  switch (int(Error)) {
+#define CUDA_ERROR(Name, Description)                                          \
+  case Name:                                                                   \
+    return {#Name, Description};
+#include "CudaErrors.def"
   }
-  return {"cudaErrorUnknown", "unknown error"};
+  return {"cudaErrorUnknown", "unrecognized error code"};
 }
 
 const char *cudaGetErrorString(cudaError_t Error) {

@@ -119,16 +119,23 @@ Error Runtime::free(void *Ptr) {
   return B->free(Ptr);
 }
 
+/// True if [Start, Start + Size) lies within one of \p Ranges.
+static bool isWithin(const std::map<uintptr_t, size_t> &Ranges,
+                     uintptr_t Start, size_t Size) {
+  auto It = Ranges.upper_bound(Start);
+  if (It == Ranges.begin())
+    return false;
+  --It;
+  return Start - It->first <= It->second &&
+         Size <= It->second - (Start - It->first);
+}
+
 Error Runtime::checkDeviceRange(const void *Ptr, size_t Size, StringRef What) {
   uintptr_t Start = reinterpret_cast<uintptr_t>(Ptr);
   std::lock_guard<std::mutex> Guard(Lock);
-  auto It = Allocations.upper_bound(Start);
-  if (It != Allocations.begin()) {
-    --It;
-    if (Start - It->first <= It->second &&
-        Size <= It->second - (Start - It->first))
-      return Error::success();
-  }
+  if (isWithin(Allocations, Start, Size) ||
+      isWithin(VariableRanges, Start, Size))
+    return Error::success();
   return makeRuntimeError(MM_ERROR_INVALID_VALUE,
                           What + " range of " + Twine(Size) +
                               " bytes is not within a device allocation");
@@ -136,6 +143,39 @@ Error Runtime::checkDeviceRange(const void *Ptr, size_t Size, StringRef What) {
 
 bool Runtime::isDevicePointer(const void *Ptr) {
   return !errorToBool(checkDeviceRange(Ptr, 0, "pointer"));
+}
+
+Expected<DeviceVariable> Runtime::getDeviceVariable(const void *HostShadow) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = VariablesByShadow.find(HostShadow);
+    if (It != VariablesByShadow.end())
+      return It->second;
+  }
+  Expected<DeviceVariable> Variable =
+      Provider.getDeviceVariableForHostShadow(HostShadow);
+  if (!Variable)
+    return Variable.takeError();
+  std::lock_guard<std::mutex> Guard(Lock);
+  VariablesByShadow[HostShadow] = *Variable;
+  VariableRanges[reinterpret_cast<uintptr_t>(Variable->Address)] =
+      Variable->Size;
+  return *Variable;
+}
+
+Error Runtime::reset() {
+  if (Error E = B->synchronize())
+    return E;
+  std::map<uintptr_t, size_t> Live;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Live.swap(Allocations);
+    StickyError.clear();
+  }
+  for (const auto &Allocation : Live)
+    if (Error E = B->free(reinterpret_cast<void *>(Allocation.first)))
+      return E;
+  return Error::success();
 }
 
 Error Runtime::copy(void *Dst, const void *Src, size_t Size,

@@ -93,6 +93,9 @@ public:
   Expected<KernelInfo> getKernelForHostFunction(const void *) override {
     return makeRuntimeError(MM_ERROR_NOT_FOUND, "no host stubs");
   }
+  Expected<DeviceVariable> getDeviceVariableForHostShadow(const void *) override {
+    return makeRuntimeError(MM_ERROR_NOT_FOUND, "no host shadows");
+  }
 };
 
 class CPUBackendTest : public ::testing::Test {

@@ -97,6 +97,8 @@ public:
   getKernel(llvm::StringRef Module, llvm::StringRef Kernel) override;
   llvm::Expected<runtime::KernelInfo>
   getKernelForHostFunction(const void *HostFunction) override;
+  llvm::Expected<runtime::DeviceVariable>
+  getDeviceVariableForHostShadow(const void *HostShadow) override;
 
   /// Parses submodule \p M, lowers it for the host if it is device code, and
   /// runs its header's pipeline. Used when \p M is first needed.
@@ -139,8 +141,17 @@ private:
   mutable std::mutex DylibLock;
   llvm::StringMap<HostFunction> HostFunctions;
   /// CUDA host stubs: stub symbol -> kernel symbol, then address -> kernel.
+  /// Guarded by StubLock, as the host shadows are.
   std::vector<std::pair<std::string, std::string>> HostStubs;
   llvm::DenseMap<const void *, std::string> StubKernels;
+  /// Host shadows of device variables: their names and sizes, then their
+  /// addresses.
+  struct HostShadow {
+    std::string Name;
+    size_t Size;
+  };
+  std::vector<HostShadow> HostShadows;
+  llvm::DenseMap<const void *, HostShadow> ShadowVariables;
   bool StubsMapped = false;
   std::mutex StubLock;
   /// Errors ORC reported to the session since the last failed lookup.

@@ -15,6 +15,7 @@
 #include "mm-runtime/mm_offload.h"
 #include "mm-runtime/mm_block_abi.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -57,6 +58,14 @@ struct KernelInfo {
   const mm_kernel_descriptor *Descriptor = nullptr;
 };
 
+/// A `__device__` or `__constant__` variable of a device submodule.
+struct DeviceVariable {
+  std::string Module;
+  std::string Name;
+  void *Address = nullptr;
+  size_t Size = 0;
+};
+
 /// Where the runtime finds kernels. Errors name the submodule and kernel.
 class KernelProvider {
 public:
@@ -68,6 +77,11 @@ public:
   /// stub, as clang emits for `kernel<<<...>>>(...)`.
   virtual llvm::Expected<KernelInfo>
   getKernelForHostFunction(const void *HostFunction) = 0;
+  /// The device variable whose host shadow is \p HostShadow: the host-side
+  /// variable that clang emits for a CUDA `__device__` or `__constant__`
+  /// variable, which the host names it by (cudaMemcpyToSymbol(var, ...)).
+  virtual llvm::Expected<DeviceVariable>
+  getDeviceVariableForHostShadow(const void *HostShadow) = 0;
 };
 
 /// Grid and block dimensions and dynamic shared memory of one launch.
@@ -122,8 +136,15 @@ public:
   llvm::Error copy(void *Dst, const void *Src, size_t Size,
                    mm_memcpy_kind Kind);
   llvm::Error set(void *Dst, int Value, size_t Size);
-  /// True if \p Ptr points into a live device allocation.
+  /// True if \p Ptr points into a live device allocation or a device
+  /// variable.
   bool isDevicePointer(const void *Ptr);
+  /// The device variable whose host shadow is \p HostShadow; from then on
+  /// copies to and from it are copies of device memory.
+  llvm::Expected<DeviceVariable> getDeviceVariable(const void *HostShadow);
+  /// Frees every allocation and forgets the sticky launch error, as
+  /// cudaDeviceReset does.
+  llvm::Error reset();
   /// Checks the configuration against the kernel's descriptor and launches.
   /// A failure is reported to the launch failure handler as it happens.
   llvm::Error launch(const mm_kernel *Kernel, const LaunchConfig &Config,
@@ -163,6 +184,9 @@ private:
   llvm::StringMap<std::unique_ptr<mm_kernel>> Kernels;
   /// Live allocations: start address -> size.
   std::map<uintptr_t, size_t> Allocations;
+  /// Device variables looked up so far, by host shadow and by address.
+  llvm::DenseMap<const void *, DeviceVariable> VariablesByShadow;
+  std::map<uintptr_t, size_t> VariableRanges;
   /// The first launch failure; reported by every later synchronize.
   std::string StickyError;
   LaunchFailureHandler OnLaunchFailure;
