@@ -495,29 +495,39 @@ Expected<int> BundleJIT::runMain(ArrayRef<std::string> Args) {
   return runAsMain(MainFn, Args.drop_front(), Args.front());
 }
 
-Expected<const mm_kernel_descriptor *>
-BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
+Expected<void *> BundleJIT::findSubmoduleSymbol(const Submodule &M,
+                                               StringRef Name) {
   ExecutionSession &ES = J->getExecutionSession();
-  SymbolStringPtr Descriptor = ES.intern(getDescriptorSymbol(Kernel));
-  // Weakly referenced, so that a missing kernel is an empty result, while a
-  // submodule that fails to compile is an error.
+  SymbolStringPtr Symbol = ES.intern(Name);
   Expected<JITDylib &> Dylib = getSubmoduleDylib(M);
   if (!Dylib)
     return Dylib.takeError();
+  // Weakly referenced, so that a missing symbol is an empty result, while a
+  // submodule that fails to compile is an error.
   Expected<SymbolMap> Found = ES.lookup(
-      {{&*Dylib,
-        JITDylibLookupFlags::MatchExportedSymbolsOnly}},
-      SymbolLookupSet(Descriptor, SymbolLookupFlags::WeaklyReferencedSymbol));
+      {{&*Dylib, JITDylibLookupFlags::MatchExportedSymbolsOnly}},
+      SymbolLookupSet(Symbol, SymbolLookupFlags::WeaklyReferencedSymbol));
   // The runtime reports a submodule that fails to compile as
   // MM_ERROR_NOT_FOUND, with the compiler's errors as they are (located).
   if (!Found)
     return explainLookupFailure(Found.takeError());
   if (Error E = takeSessionErrors())
     return std::move(E);
-  auto It = Found->find(Descriptor);
+  auto It = Found->find(Symbol);
   if (It == Found->end())
     return nullptr;
-  const auto *D = It->second.getAddress().toPtr<const mm_kernel_descriptor *>();
+  return It->second.getAddress().toPtr<void *>();
+}
+
+Expected<const mm_kernel_descriptor *>
+BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
+  Expected<void *> Address =
+      findSubmoduleSymbol(M, getDescriptorSymbol(Kernel));
+  if (!Address)
+    return Address.takeError();
+  if (!*Address)
+    return nullptr;
+  const auto *D = static_cast<const mm_kernel_descriptor *>(*Address);
   if (D->abi_version != MM_BLOCK_ABI_VERSION)
     return runtime::makeRuntimeError(
         MM_ERROR_NOT_FOUND, "kernel '" + Kernel + "' of submodule '" +
@@ -581,28 +591,17 @@ BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
                               "variable of the program");
     Shadow = It->second;
   }
-  ExecutionSession &ES = J->getExecutionSession();
-  SymbolStringPtr Name = ES.intern(Shadow.Name);
   // The first device submodule that defines the variable; as for kernels, a
   // submodule whose text does not contain the name is not compiled.
   for (const Submodule &M : B) {
     if (M.getRole() != ModuleRole::Device ||
         !M.getBody().contains(Shadow.Name))
       continue;
-    Expected<JITDylib &> Dylib = getSubmoduleDylib(M);
-    if (!Dylib)
-      return Dylib.takeError();
-    Expected<SymbolMap> Found = ES.lookup(
-        {{&*Dylib, JITDylibLookupFlags::MatchExportedSymbolsOnly}},
-        SymbolLookupSet(Name, SymbolLookupFlags::WeaklyReferencedSymbol));
-    if (!Found)
-      return explainLookupFailure(Found.takeError());
-    if (Error E = takeSessionErrors())
-      return std::move(E);
-    auto It = Found->find(Name);
-    if (It != Found->end())
-      return runtime::DeviceVariable{M.getName().str(), Shadow.Name,
-                                     It->second.getAddress().toPtr<void *>(),
+    Expected<void *> Address = findSubmoduleSymbol(M, Shadow.Name);
+    if (!Address)
+      return Address.takeError();
+    if (*Address)
+      return runtime::DeviceVariable{M.getName().str(), Shadow.Name, *Address,
                                      Shadow.Size};
   }
   return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,

@@ -150,8 +150,19 @@ static CudaState &getState() {
 /// The device limits: CUDA's defaults, as set by cudaDeviceSetLimit.
 static size_t Limits[NumLimits] = {1024, 1 << 20, 8 << 20, 2, 2048, 64, 0};
 
+/// True for the handles of the default streams, which nobody creates.
+static bool isDefaultStream(cudaStream_t S) {
+  return !S || S == cudaStreamLegacy || S == cudaStreamPerThread;
+}
+
+/// The stream that cudaStreamCreate made for \p S, or null for a default
+/// stream. \p S is a live stream.
+static const Stream *getCreatedStream(cudaStream_t S) {
+  return isDefaultStream(S) ? nullptr : reinterpret_cast<const Stream *>(S);
+}
+
 static bool isStream(cudaStream_t S) {
-  if (!S || S == cudaStreamLegacy || S == cudaStreamPerThread)
+  if (isDefaultStream(S))
     return true;
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
@@ -261,7 +272,8 @@ static cudaError_t getSymbolRange(const void *Symbol, size_t Offset,
   if (Offset > Variable->Size || Count > Variable->Size - Offset)
     return invalid("copy of " + Twine(Count) + " bytes at offset " +
                    Twine(Offset) + " of device variable '" + Variable->Name +
-                   "' of " + Twine(Variable->Size) + " bytes");
+                   "' of submodule '" + Variable->Module + "', of " +
+                   Twine(Variable->Size) + " bytes");
   *Result = static_cast<char *>(Variable->Address) + Offset;
   return cudaSuccess;
 }
@@ -892,8 +904,8 @@ cudaError_t cudaStreamGetFlags(cudaStream_t S, unsigned *Flags) {
     return invalid("cudaStreamGetFlags with a null result pointer");
   if (!isStream(S))
     return recordInvalidHandle("the stream");
-  bool Created = S && S != cudaStreamLegacy && S != cudaStreamPerThread;
-  *Flags = Created ? reinterpret_cast<Stream *>(S)->Flags : cudaStreamDefault;
+  const Stream *Created = getCreatedStream(S);
+  *Flags = Created ? Created->Flags : cudaStreamDefault;
   return cudaSuccess;
 }
 
@@ -902,8 +914,8 @@ cudaError_t cudaStreamGetPriority(cudaStream_t S, int *Priority) {
     return invalid("cudaStreamGetPriority with a null result pointer");
   if (!isStream(S))
     return recordInvalidHandle("the stream");
-  bool Created = S && S != cudaStreamLegacy && S != cudaStreamPerThread;
-  *Priority = Created ? reinterpret_cast<Stream *>(S)->Priority : 0;
+  const Stream *Created = getCreatedStream(S);
+  *Priority = Created ? Created->Priority : 0;
   return cudaSuccess;
 }
 

@@ -159,6 +159,8 @@ __MM_HOST_MATH long double erfinv(long double y) {
     return NAN;
   if (y == 0)
     return y;
+  if (y == 1 || y == -1)
+    return copysignl(INFINITY, y);
   long double a = fabsl(y);
   long double x;
   if (a > 0.5L) {
@@ -188,6 +190,11 @@ __MM_HOST_MATH long double erfcx(long double x) {
     sum += term;
   }
   return invSqrtPi / x * sum;
+}
+
+/* -sqrt(2) erfcinv(2p), whose zero at p = 0.5 is +0. */
+__MM_HOST_MATH long double normcdfinv(long double p) {
+  return -1.414213562373095048801688724209698079L * erfcinv(2.0L * p) + 0.0L;
 }
 
 } // namespace __mm_cuda_math
@@ -241,12 +248,10 @@ __MM_HOST_MATH double normcdf(double x) {
                                0.707106781186547524400844362104849039L));
 }
 __MM_HOST_MATH float normcdfinvf(float p) {
-  return (float)(-1.414213562373095048801688724209698079L *
-                 __mm_cuda_math::erfcinv(2.0L * p));
+  return (float)__mm_cuda_math::normcdfinv(p);
 }
 __MM_HOST_MATH double normcdfinv(double p) {
-  return (double)(-1.414213562373095048801688724209698079L *
-                  __mm_cuda_math::erfcinv(2.0L * p));
+  return (double)__mm_cuda_math::normcdfinv(p);
 }
 __MM_HOST_MATH float erfcxf(float x) {
   return (float)__mm_cuda_math::erfcx(x);

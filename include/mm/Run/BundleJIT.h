@@ -125,6 +125,10 @@ private:
   /// Turns ORC's "Symbols not found" in a failed link of a submodule into
   /// an error that names the submodule, as the other link errors do.
   llvm::Error nameUndefinedSymbols(llvm::Error LinkError) const;
+  /// The address of symbol \p Name that submodule \p M exports, compiling
+  /// \p M if needed; null if \p M has no such symbol.
+  llvm::Expected<void *> findSubmoduleSymbol(const Submodule &M,
+                                             llvm::StringRef Name);
   /// Kernel \p Kernel's descriptor in device submodule \p M, compiling \p M
   /// if needed; null if \p M has no such kernel.
   llvm::Expected<const mm_kernel_descriptor *>
