@@ -41,6 +41,18 @@ config.substitutions.append(("%mm_cuda_flags", " ".join([
     "-x cuda", "--cuda-path=" + config.mm_cuda_root,
     "--cuda-gpu-arch=sm_70"])))
 
+# NVIDIA's libdevice where the machine has a CUDA toolkit: device code that
+# links it explicitly gets NVIDIA's bodies, inlined by clang's optimizer, and
+# must compute the same as with mm's.
+for cuda_root in [os.environ.get("CUDA_PATH", ""), "/usr/local/cuda",
+                  "/usr/lib/cuda"]:
+    libdevice = os.path.join(cuda_root, "nvvm", "libdevice",
+                             "libdevice.10.bc")
+    if cuda_root and os.path.exists(libdevice):
+        config.available_features.add("nvidia-libdevice")
+        config.substitutions.append(("%nvidia_libdevice", libdevice))
+        break
+
 # Pass plugins built for the tests (test/mm-opt/Plugin).
 config.substitutions.append(("%mm_plugin_dir",
                              os.path.join(config.mm_obj_root, "lib")))

@@ -15,6 +15,7 @@
 #include "Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -162,8 +163,13 @@ PreservedAnalyses FlattenAddressSpacesPass::lower(Module &M,
     OldFunctions.push_back(&F);
   }
 
+  // The mapper records every global value it maps to itself, so what was
+  // recreated is told apart by its own lists, not by VM.
+  SmallPtrSet<GlobalValue *, 16> Recreated(OldGlobals.begin(),
+                                           OldGlobals.end());
+  Recreated.insert(OldFunctions.begin(), OldFunctions.end());
   for (GlobalVariable &GV : M.globals())
-    if (GV.hasInitializer() && !VM.count(&GV))
+    if (GV.hasInitializer() && !Recreated.contains(&GV))
       GV.setInitializer(
           MapValue(GV.getInitializer(), VM, Flags, &Types, &Materializer));
   for (GlobalVariable *Old : OldGlobals)
@@ -172,7 +178,7 @@ PreservedAnalyses FlattenAddressSpacesPass::lower(Module &M,
           MapValue(Old->getInitializer(), VM, Flags, &Types, &Materializer));
 
   for (Function &F : M) {
-    if (VM.count(&F))
+    if (Recreated.contains(&F))
       continue; // the old, now empty, version of a recreated function
     for (BasicBlock &BB : F)
       for (Instruction &I : BB)
@@ -187,8 +193,13 @@ PreservedAnalyses FlattenAddressSpacesPass::lower(Module &M,
 
   for (GlobalVariable *Old : OldGlobals)
     Old->setInitializer(nullptr);
-  auto EraseOld = [](GlobalValue *Old) {
+  // Every use was remapped; one left behind would read poison silently.
+  auto EraseOld = [&](GlobalValue *Old) {
     Old->removeDeadConstantUsers();
+    if (!Old->use_empty())
+      reportError(M, "",
+                  "internal error: '" + VM[Old]->getName() +
+                      "' is still referenced in its old address space");
     Old->replaceAllUsesWith(PoisonValue::get(Old->getType()));
   };
   for (GlobalVariable *Old : OldGlobals) {

@@ -18,7 +18,7 @@
   MM_LIBDEVICE float __nv_##Name##f(float a, float b) { return Name##f(a, b); }
 MM_FROM_LIBM_1(acos) MM_FROM_LIBM_1(acosh) MM_FROM_LIBM_1(asin)
 MM_FROM_LIBM_1(asinh) MM_FROM_LIBM_1(atan) MM_FROM_LIBM_1(atanh)
-MM_FROM_LIBM_1(cbrt) MM_FROM_LIBM_1(cos) MM_FROM_LIBM_1(cosh)
+MM_FROM_LIBM_1(cos) MM_FROM_LIBM_1(cosh)
 MM_FROM_LIBM_1(erf) MM_FROM_LIBM_1(erfc) MM_FROM_LIBM_1(exp)
 MM_FROM_LIBM_1(exp10) MM_FROM_LIBM_1(exp2) MM_FROM_LIBM_1(expm1)
 MM_FROM_LIBM_1(j0) MM_FROM_LIBM_1(j1) MM_FROM_LIBM_1(log)

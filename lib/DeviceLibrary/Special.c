@@ -290,6 +290,26 @@ MM_LIBDEVICE float __nv_rsqrtf(float a) {
   return (float)(1.0 / __builtin_sqrt((double)a));
 }
 
+/* cbrt(a) within CUDA's 1 ulp, where the C library's may be 2 off: its
+ * estimate, refined once with the residual a - r^3 in double-double. */
+MM_LIBDEVICE double __nv_cbrt(double a) {
+  if (a == 0.0 || a != a || __builtin_isinf(a))
+    return cbrt(a);
+  double magnitude = __builtin_fabs(a), scale = 1.0;
+  if (magnitude < 0x1p-900) {
+    magnitude *= 0x1p999;
+    scale = 0x1p-333;
+  } else if (magnitude > 0x1p900) {
+    magnitude *= 0x1p-999;
+    scale = 0x1p333;
+  }
+  double r = cbrt(magnitude);
+  mm_dd r3 = mm_dd_mul_d(mm_two_prod(r, r), r);
+  double residual = (magnitude - r3.hi) - r3.lo;
+  return __builtin_copysign(scale * (r + residual / (3.0 * r * r)), a);
+}
+MM_LIBDEVICE float __nv_cbrtf(float a) { return cbrtf(a); }
+
 /* 1 / cbrt(a): the estimate, refined once with the residual 1 - a r^3. */
 MM_LIBDEVICE double __nv_rcbrt(double a) {
   if (a == 0.0 || a != a || __builtin_isinf(a))

@@ -2,6 +2,7 @@
 ; shared variables keep their globals as placeholders ("mm-shared") until
 ; mm-lower-shared-memory lays them out per block.
 ; RUN: mm-opt -passes=mm-flatten-address-spaces %s | FileCheck %s
+; RUN: mm-opt -passes=mm-flatten-address-spaces %s | FileCheck %s --check-prefix=REMAP
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -29,4 +30,29 @@ define void @k(ptr addrspace(1) %out, ptr %generic) "mm-kernel" {
   store i32 %c, ptr %g
   %old = atomicrmw add ptr addrspace(1) @counter, i32 1 monotonic
   ret void
+}
+
+; A function whose type does not change is remapped even when a function
+; before it calls it (the mapper has then mapped it to itself), and so is a
+; global whose initializer a global before it refers to: their uses of the
+; recreated globals are the new globals, never poison.
+; REMAP: @pointers = global ptr @slot
+; REMAP: @slot = global ptr @counter
+@pointers = global ptr @slot
+@slot = global ptr addrspacecast (ptr addrspace(1) @counter to ptr)
+
+; REMAP-LABEL: define i32 @caller(i32 %i)
+; REMAP-NEXT: %r = call i32 @helper(i32 %i)
+define i32 @caller(i32 %i) "mm-kernel" {
+  %r = call i32 @helper(i32 %i)
+  ret i32 %r
+}
+
+; REMAP-LABEL: define internal i32 @helper(i32 %i)
+; REMAP-NEXT: %p = getelementptr [2 x i32], ptr @table, i32 0, i32 %i
+; REMAP-NEXT: %v = load i32, ptr %p
+define internal i32 @helper(i32 %i) {
+  %p = getelementptr [2 x i32], ptr addrspace(4) @table, i32 0, i32 %i
+  %v = load i32, ptr addrspace(4) %p
+  ret i32 %v
 }
