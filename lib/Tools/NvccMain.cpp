@@ -1,0 +1,671 @@
+//===- NvccMain.cpp - The mm-nvcc driver ----------------------------------===//
+//
+// mm-nvcc: CUDA programs to bundles, with nvcc's flags.
+//
+//   source.cu  --clang --cuda-host-only---> host half  --+-> host submodule
+//              --clang --cuda-device-only-> device half -+-> device submodule
+//   source.cpp --clang ----------------------> host code -'
+//   bundle, .ll, .bc ------------------------> their submodules
+//
+// Every input's host modules are linked (llvm::Linker) into one host
+// submodule, its device modules into one device submodule per target. clang
+// compiles against mm's CUDA root (its headers and its libdevice), next to
+// the tools in the build tree and in the installation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Tools/NvccMain.h"
+#include "mm/Bundle/Bundle.h"
+#include "mm/Bundle/LLVMModule.h"
+#include "mm/Bundle/Reader.h"
+#include "mm/Bundle/Writer.h"
+#include "mm/Support/Diagnostics.h"
+#include "mm/Support/ToolSupport.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <map>
+
+using namespace llvm;
+using namespace mm;
+
+namespace {
+/// mm-nvcc's options: nvcc's spellings, single dash.
+struct NvccOptions {
+  cl::OptionCategory Category{"mm-nvcc options"};
+  cl::OptionCategory Ignored{
+      "Options of NVIDIA's GPU assembler, accepted and ignored (mm compiles "
+      "device code for the CPU)"};
+
+  cl::list<std::string> Inputs{
+      cl::Positional, cl::OneOrMore,
+      cl::desc("<.cu, .c, .cpp, .ll or .bc sources, or bundles>"),
+      cl::cat(Category)};
+  cl::opt<std::string> Output{
+      "o",
+      cl::desc("Output bundle (default: a.mml; with -c, SOURCE.o for each "
+               "source)"),
+      cl::value_desc("file"), cl::cat(Category)};
+  cl::opt<bool> CompileOnly{
+      "c",
+      cl::desc("Compile each source into a bundle of its own, for a later "
+               "mm-nvcc to link"),
+      cl::cat(Category)};
+  cl::opt<bool> Run{"run",
+                    cl::desc("Run the program with mm-lli once it is built"),
+                    cl::cat(Category)};
+  cl::list<std::string> RunArgs{
+      "run-args", cl::CommaSeparated,
+      cl::desc("The program's arguments, with -run (comma-separated)"),
+      cl::value_desc("arg,..."), cl::cat(Category)};
+  cl::list<std::string> LliArgs{
+      "Xlli", cl::desc("Pass an option to mm-lli, with -run"),
+      cl::value_desc("option"), cl::cat(Category)};
+
+  cl::list<std::string> IncludeDirs{
+      "I", cl::Prefix, cl::desc("Add a directory to the include path"),
+      cl::value_desc("dir"), cl::cat(Category)};
+  cl::list<std::string> SystemIncludeDirs{
+      "isystem", cl::desc("Add a directory to the system include path"),
+      cl::value_desc("dir"), cl::cat(Category)};
+  cl::list<std::string> Defines{"D", cl::Prefix,
+                                cl::desc("Define a macro (NAME or NAME=VALUE)"),
+                                cl::value_desc("macro"), cl::cat(Category)};
+  cl::list<std::string> Undefines{"U", cl::Prefix,
+                                  cl::desc("Undefine a macro"),
+                                  cl::value_desc("macro"), cl::cat(Category)};
+  cl::list<std::string> PreIncludes{
+      "include", cl::desc("Include a file before each source"),
+      cl::value_desc("file"), cl::cat(Category)};
+  cl::opt<std::string> OptLevel{
+      "O", cl::Prefix,
+      cl::desc("Optimization level of host and device code: 0, 1, 2, 3 "
+               "(default: 3, as nvcc's device code)"),
+      cl::init("3"), cl::cat(Category)};
+  cl::opt<std::string> Standard{"std",
+                                cl::desc("Language standard, e.g. c++17"),
+                                cl::value_desc("standard"), cl::cat(Category)};
+  cl::opt<std::string> GPUArch{
+      "arch",
+      cl::desc("The GPU architecture of the device code: sm_XX or "
+               "compute_XX (default: sm_70)"),
+      cl::init("sm_70"), cl::value_desc("arch"), cl::cat(Category)};
+  cl::alias GPUArchLong{"gpu-architecture", cl::aliasopt(GPUArch),
+                        cl::desc("Alias for -arch")};
+  cl::opt<std::string> Language{
+      "x",
+      cl::desc("The language of every source: cu, c++ or c (default: from "
+               "the file's extension)"),
+      cl::value_desc("language"), cl::cat(Category)};
+  cl::opt<bool> Debug{"g", cl::desc("Emit debug information"),
+                      cl::cat(Category)};
+  cl::opt<bool> LineInfo{"lineinfo",
+                         cl::desc("Emit line tables for the device code"),
+                         cl::cat(Category)};
+  cl::opt<bool> NoWarnings{"w", cl::desc("Suppress warnings"),
+                           cl::cat(Category)};
+  cl::opt<bool> FastMath{
+      "use_fast_math",
+      cl::desc("Device code uses CUDA's approximate intrinsics for the "
+               "transcendental functions and may flush denormals"),
+      cl::cat(Category)};
+  cl::list<std::string> HostCompilerArgs{
+      "Xcompiler", cl::CommaSeparated,
+      cl::desc("Pass options to clang's compile of host code"),
+      cl::value_desc("option,..."), cl::cat(Category)};
+  cl::list<std::string> Libraries{
+      "l", cl::Prefix,
+      cl::desc("With -run, a shared library for mm-lli to resolve symbols "
+               "from (the C, C++, math and CUDA runtimes need none)"),
+      cl::value_desc("library"), cl::cat(Category)};
+  cl::list<std::string> LibraryDirs{"L", cl::Prefix,
+                                    cl::desc("Search a directory for -l"),
+                                    cl::value_desc("dir"), cl::cat(Category)};
+  cl::opt<bool> Verbose{"v", cl::desc("Print each command as it runs"),
+                        cl::cat(Category)};
+  cl::opt<bool> DryRun{
+      "dryrun",
+      cl::desc("Print the commands that would run, and run none of them"),
+      cl::cat(Category)};
+  cl::opt<std::string> CudaPath{
+      "cuda-path",
+      cl::desc("mm's CUDA root: its headers and libdevice (default: the one "
+               "installed with mm-nvcc)"),
+      cl::value_desc("dir"), cl::cat(Category)};
+  cl::opt<std::string> ClangPath{
+      "clang", cl::desc("The clang that compiles the sources (default: "
+                        "LLVM " LLVM_VERSION_STRING "'s)"),
+      cl::value_desc("path"), cl::cat(Category)};
+
+  cl::list<std::string> PtxasOptions{
+      "Xptxas", cl::desc("Options of ptxas"), cl::cat(Ignored)};
+  cl::alias PtxasOptionsLong{"ptxas-options", cl::aliasopt(PtxasOptions),
+                             cl::desc("Alias for -Xptxas")};
+  cl::opt<unsigned> MaxRegCount{"maxrregcount",
+                                cl::desc("Registers per thread"),
+                                cl::cat(Ignored)};
+};
+
+/// What a positional input is.
+enum class InputKind { CUDA, CXX, C, IR, Bundle };
+
+/// The modules the inputs gave, in one context: the host parts, and the
+/// device parts of each target triple.
+struct ProgramModules {
+  LLVMContext Context;
+  std::vector<std::unique_ptr<Module>> Host;
+  std::map<std::string, std::vector<std::unique_ptr<Module>>> Devices;
+};
+} // namespace
+
+static constexpr StringLiteral ToolName = "mm-nvcc";
+
+static Expected<InputKind> classifyInput(const NvccOptions &Flags,
+                                         StringRef Path) {
+  if (!Flags.Language.empty()) {
+    std::optional<InputKind> Kind =
+        StringSwitch<std::optional<InputKind>>(Flags.Language)
+            .Cases("cu", "cuda", InputKind::CUDA)
+            .Cases("c++", "cpp", InputKind::CXX)
+            .Case("c", InputKind::C)
+            .Default(std::nullopt);
+    if (!Kind)
+      return createStringError("-x %s: unknown language; give cu, c++ or c",
+                               Flags.Language.c_str());
+    return *Kind;
+  }
+  StringRef Ext = sys::path::extension(Path);
+  if (Ext == ".cu")
+    return InputKind::CUDA;
+  if (Ext == ".c")
+    return InputKind::C;
+  if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
+      Ext == ".c++")
+    return InputKind::CXX;
+  if (Ext == ".ll" || Ext == ".bc")
+    return InputKind::IR;
+  return InputKind::Bundle;
+}
+
+/// The directory of the running mm-nvcc.
+static std::string getToolDirectory() {
+  static int Anchor;
+  std::string Executable =
+      sys::fs::getMainExecutable(ToolName.data(), &Anchor);
+  return sys::path::parent_path(Executable).str();
+}
+
+static Expected<std::string> findClang(const NvccOptions &Flags) {
+  if (!Flags.ClangPath.empty())
+    return Flags.ClangPath.getValue();
+  SmallString<128> Default(MM_LLVM_TOOLS_DIR);
+  sys::path::append(Default, "clang");
+  if (sys::fs::can_execute(Default))
+    return std::string(Default);
+  std::string Versioned = "clang-" + std::to_string(LLVM_VERSION_MAJOR);
+  for (StringRef Name : {StringRef(Versioned), StringRef("clang")})
+    if (ErrorOr<std::string> Found = sys::findProgramByName(Name))
+      return *Found;
+  return createStringError("cannot find clang " LLVM_VERSION_STRING
+                           " (install Debian's clang-%d, or give --clang)",
+                           LLVM_VERSION_MAJOR);
+}
+
+/// mm's CUDA root: <prefix>/cuda beside <prefix>/bin, in the build tree as
+/// in the installation.
+static Expected<std::string> findCudaRoot(const NvccOptions &Flags) {
+  SmallString<256> Root(Flags.CudaPath);
+  if (Root.empty()) {
+    Root = getToolDirectory();
+    sys::path::append(Root, "..", "cuda");
+    sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+  }
+  SmallString<256> Header(Root);
+  sys::path::append(Header, "include", "cuda_runtime.h");
+  if (!sys::fs::exists(Header))
+    return createStringError("'%s' is not mm's CUDA root: it has no "
+                             "include/cuda_runtime.h",
+                             Root.c_str());
+  return std::string(Root);
+}
+
+/// Prints \p Args as a shell command line.
+static void printCommand(ArrayRef<std::string> Args) {
+  ListSeparator Space(" ");
+  for (const std::string &Arg : Args) {
+    errs() << Space;
+    if (Arg.find_first_of(" \t\"'\\$") == std::string::npos && !Arg.empty())
+      errs() << Arg;
+    else
+      errs() << '\'' << Arg << '\'';
+  }
+  errs() << '\n';
+}
+
+/// Runs \p Args; its diagnostics go to standard error as they come.
+static Error runCommand(const NvccOptions &Flags, ArrayRef<std::string> Args,
+                        StringRef What, int *ExitCode = nullptr) {
+  if (Flags.Verbose || Flags.DryRun)
+    printCommand(Args);
+  if (Flags.DryRun)
+    return Error::success();
+  SmallVector<StringRef> Argv(Args.begin(), Args.end());
+  std::string Message;
+  int Code = sys::ExecuteAndWait(Args.front(), Argv, std::nullopt, {}, 0, 0,
+                                 &Message);
+  if (ExitCode && Code >= 0) {
+    *ExitCode = Code;
+    return Error::success();
+  }
+  if (Code == 0)
+    return Error::success();
+  if (Code < 0)
+    return createStringError("%s: cannot run '%s': %s", What.str().c_str(),
+                             Args.front().c_str(), Message.c_str());
+  return createStringError("%s failed (exit code %d)", What.str().c_str(),
+                           Code);
+}
+
+/// clang's arguments for compiling \p Source of \p Kind into bitcode.
+static std::vector<std::string>
+getCompileCommand(const NvccOptions &Flags, StringRef Clang,
+                  StringRef CudaRoot, InputKind Kind, StringRef Source,
+                  StringRef Half, StringRef Output) {
+  std::vector<std::string> Args = {Clang.str()};
+  switch (Kind) {
+  case InputKind::CUDA: {
+    std::string Arch = Flags.GPUArch;
+    if (StringRef(Arch).starts_with("compute_"))
+      Arch = "sm_" + Arch.substr(strlen("compute_"));
+    Args.insert(Args.end(),
+                {"-x", "cuda", "--cuda-path=" + CudaRoot.str(),
+                 "--cuda-gpu-arch=" + Arch, Half.str(),
+                 "-Wno-unknown-cuda-version"});
+    if (Flags.FastMath && Half == "--cuda-device-only")
+      Args.insert(Args.end(), {"-fgpu-approx-transcendentals",
+                               "-fgpu-flush-denormals-to-zero"});
+    break;
+  }
+  case InputKind::CXX:
+  case InputKind::C:
+    // Host sources see the CUDA headers, as nvcc's host compiler does.
+    Args.insert(Args.end(),
+                {"-x", Kind == InputKind::C ? "c" : "c++",
+                 "-I" + (Twine(CudaRoot) + "/include").str()});
+    break;
+  case InputKind::IR:
+  case InputKind::Bundle:
+    llvm_unreachable("not a source");
+  }
+  Args.push_back("-O" + Flags.OptLevel);
+  if (!Flags.Standard.empty() &&
+      (Kind != InputKind::C || !StringRef(Flags.Standard).starts_with("c++")))
+    Args.push_back("-std=" + Flags.Standard);
+  for (const std::string &Dir : Flags.IncludeDirs)
+    Args.push_back("-I" + Dir);
+  for (const std::string &Dir : Flags.SystemIncludeDirs)
+    Args.insert(Args.end(), {"-isystem", Dir});
+  for (const std::string &Macro : Flags.Defines)
+    Args.push_back("-D" + Macro);
+  for (const std::string &Macro : Flags.Undefines)
+    Args.push_back("-U" + Macro);
+  for (const std::string &File : Flags.PreIncludes)
+    Args.insert(Args.end(), {"-include", File});
+  if (Flags.Debug)
+    Args.push_back("-g");
+  else if (Flags.LineInfo && Half == "--cuda-device-only")
+    Args.push_back("-gline-tables-only");
+  if (Flags.NoWarnings)
+    Args.push_back("-w");
+  if (Half != "--cuda-device-only")
+    Args.insert(Args.end(), Flags.HostCompilerArgs.begin(),
+                Flags.HostCompilerArgs.end());
+  Args.insert(Args.end(), {"-emit-llvm", "-c", Source.str(), "-o",
+                           Output.str()});
+  return Args;
+}
+
+/// Collects linker and reader diagnostics into one error message.
+static void collectDiagnostics(LLVMContext &Context, std::string &Messages) {
+  Context.setDiagnosticHandlerCallBack(
+      [](const DiagnosticInfo *DI, void *Sink) {
+        if (DI->getSeverity() != DS_Error)
+          return;
+        auto &Out = *static_cast<std::string *>(Sink);
+        raw_string_ostream OS(Out);
+        if (!Out.empty())
+          OS << "; ";
+        DiagnosticPrinterRawOStream DP(OS);
+        DI->print(DP);
+      },
+      &Messages);
+}
+
+/// Adds \p M to the host or to its target's device modules.
+static void addModule(ProgramModules &Program, std::unique_ptr<Module> M,
+                      bool Host) {
+  if (Host) {
+    Program.Host.push_back(std::move(M));
+    return;
+  }
+  std::string Triple = M->getTargetTriple();
+  Program.Devices[Triple].push_back(std::move(M));
+}
+
+/// True if \p M defines anything: a device half of a source without device
+/// code is left out.
+static bool definesAnything(const Module &M) {
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      return true;
+  for (const GlobalVariable &GV : M.globals())
+    if (!GV.isDeclaration() && !GV.getName().starts_with("llvm."))
+      return true;
+  return false;
+}
+
+static Error loadIRFile(ProgramModules &Program, StringRef Path) {
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(Path, Diag, Program.Context);
+  if (!M) {
+    std::string Message;
+    raw_string_ostream OS(Message);
+    Diag.print(ToolName.data(), OS, /*ShowColors=*/false);
+    return createStringError(StringRef(Message).rtrim());
+  }
+  bool Host = !isGPUTriple(M->getTargetTriple());
+  if (Host || definesAnything(*M))
+    addModule(Program, std::move(M), Host);
+  return Error::success();
+}
+
+static Error loadBundle(ProgramModules &Program, StringRef Path) {
+  Expected<Bundle> B = readBundleFile(Path);
+  if (!B)
+    return B.takeError();
+  if (B->isPlainModule())
+    return createStringError("'%s': unknown input; give .cu, .c, .cpp, .ll "
+                             "or .bc sources, or bundles",
+                             Path.str().c_str());
+  for (const Submodule &S : *B) {
+    if (S.getKind() != ModuleKind::LLVM)
+      return B->moduleError(S, "mm-nvcc links LLVM IR submodules; this one "
+                               "is MLIR");
+    Expected<std::unique_ptr<Module>> M =
+        parseLLVMSubmodule(*B, S, Program.Context);
+    if (!M)
+      return M.takeError();
+    addModule(Program, std::move(*M), S.getRole() == ModuleRole::Host);
+  }
+  return Error::success();
+}
+
+/// Compiles or reads each input into \p Program; temporary files go to
+/// \p WorkDir.
+static Error loadInputs(const NvccOptions &Flags, ArrayRef<std::string> Inputs,
+                        StringRef WorkDir, ProgramModules &Program) {
+  std::optional<std::string> Clang, CudaRoot;
+  unsigned Counter = 0;
+  for (const std::string &Input : Inputs) {
+    Expected<InputKind> Kind = classifyInput(Flags, Input);
+    if (!Kind)
+      return Kind.takeError();
+    if (*Kind == InputKind::IR) {
+      if (Error E = loadIRFile(Program, Input))
+        return E;
+      continue;
+    }
+    if (*Kind == InputKind::Bundle) {
+      if (Error E = loadBundle(Program, Input))
+        return E;
+      continue;
+    }
+    if (!sys::fs::exists(Input))
+      return createStringError("cannot read '%s': no such file",
+                               Input.c_str());
+    if (!Clang) {
+      Expected<std::string> Found = findClang(Flags);
+      if (!Found)
+        return Found.takeError();
+      Expected<std::string> Root = findCudaRoot(Flags);
+      if (!Root)
+        return Root.takeError();
+      Clang = *Found;
+      CudaRoot = *Root;
+    }
+    SmallVector<StringRef, 2> Halves = {""};
+    if (*Kind == InputKind::CUDA)
+      Halves = {"--cuda-host-only", "--cuda-device-only"};
+    for (StringRef Half : Halves) {
+      SmallString<256> Output(WorkDir);
+      sys::path::append(Output, std::to_string(Counter++) + ".bc");
+      std::vector<std::string> Command = getCompileCommand(
+          Flags, *Clang, *CudaRoot, *Kind, Input, Half, Output);
+      if (Error E = runCommand(Flags, Command,
+                               "clang, compiling '" + Input + "'"))
+        return E;
+      if (!Flags.DryRun)
+        if (Error E = loadIRFile(Program, Output))
+          return E;
+    }
+  }
+  return Error::success();
+}
+
+/// Links \p Modules into their first; nullptr for none.
+static Expected<std::unique_ptr<Module>>
+linkModules(std::vector<std::unique_ptr<Module>> Modules, StringRef What) {
+  if (Modules.empty())
+    return nullptr;
+  std::unique_ptr<Module> Result = std::move(Modules.front());
+  LLVMContext &Context = Result->getContext();
+  std::string Messages;
+  collectDiagnostics(Context, Messages);
+  Linker L(*Result);
+  for (auto &M : drop_begin(Modules))
+    if (L.linkInModule(std::move(M)))
+      return createStringError("cannot link the %s code: %s",
+                               What.str().c_str(), Messages.c_str());
+  Context.setDiagnosticHandlerCallBack(nullptr);
+  return std::move(Result);
+}
+
+/// A submodule name from the output file's stem.
+static std::string getProgramName(StringRef Output) {
+  std::string Name = sys::path::stem(Output).str();
+  for (char &C : Name)
+    if (!isModuleNameChar(C))
+      C = '_';
+  if (Name.empty() || Name.front() == '.' || Name.front() == '-')
+    Name.insert(0, "program");
+  return Name;
+}
+
+static Submodule makeSubmodule(std::string Name, const Module &M,
+                               ModuleRole Role) {
+  SubmoduleHeader Header;
+  Header.Name = std::move(Name);
+  Header.Triple = M.getTargetTriple();
+  Header.Role = Role;
+  std::string Body;
+  raw_string_ostream OS(Body);
+  M.print(OS, nullptr);
+  return Submodule(std::move(Header), std::move(Body));
+}
+
+/// Links \p Program into a bundle named after \p Output.
+static Expected<Bundle> linkProgram(ProgramModules &Program,
+                                    StringRef Output) {
+  std::string Name = getProgramName(Output);
+  Bundle Result;
+  Expected<std::unique_ptr<Module>> Host =
+      linkModules(std::move(Program.Host), "host");
+  if (!Host)
+    return Host.takeError();
+  if (*Host)
+    if (Error E = Result.add(makeSubmodule(Name, **Host, ModuleRole::Host)))
+      return std::move(E);
+  for (auto &[Triple, Modules] : Program.Devices) {
+    Expected<std::unique_ptr<Module>> Device =
+        linkModules(std::move(Modules), "device");
+    if (!Device)
+      return Device.takeError();
+    std::string DeviceName = Name + "." + Triple::getArchTypeName(
+                                              llvm::Triple(Triple).getArch())
+                                              .str();
+    if (Error E = Result.add(
+            makeSubmodule(DeviceName, **Device, ModuleRole::Device)))
+      return std::move(E);
+  }
+  return std::move(Result);
+}
+
+/// Compiles \p Inputs and writes their bundle to \p Output.
+static Error buildBundle(const NvccOptions &Flags, ArrayRef<std::string> Inputs,
+                         StringRef Output, StringRef WorkDir) {
+  ProgramModules Program;
+  if (Error E = loadInputs(Flags, Inputs, WorkDir, Program))
+    return E;
+  if (Flags.DryRun)
+    return Error::success();
+  Expected<Bundle> Result = linkProgram(Program, Output);
+  if (!Result)
+    return Result.takeError();
+  return writeOutputFile(Output, [&](raw_ostream &OS) {
+    writeBundle(*Result, OS);
+    return Error::success();
+  });
+}
+
+/// Runs the bundle at \p Path with mm-lli; \p ExitCode is the program's.
+static Error runBundle(const NvccOptions &Flags, StringRef Path,
+                       int &ExitCode) {
+  SmallString<256> Lli(getToolDirectory());
+  sys::path::append(Lli, "mm-lli");
+  std::vector<std::string> Args = {std::string(Lli)};
+  Args.insert(Args.end(), Flags.LliArgs.begin(), Flags.LliArgs.end());
+  std::vector<std::string> Libraries;
+  for (const std::string &Library : Flags.Libraries) {
+    // The C, C++, math and thread libraries are in mm-lli's process, and
+    // mm's runtime serves the CUDA runtime's entry points.
+    if (is_contained({"c", "m", "stdc++", "pthread", "dl", "rt", "cudart",
+                      "cudart_static", "cuda"},
+                     Library))
+      continue;
+    std::optional<std::string> Found;
+    for (const std::string &Dir : Flags.LibraryDirs) {
+      SmallString<256> Candidate(Dir);
+      sys::path::append(Candidate, "lib" + Library + ".so");
+      if (sys::fs::exists(Candidate)) {
+        Found = std::string(Candidate);
+        break;
+      }
+    }
+    Libraries.push_back(Found ? *Found : "lib" + Library + ".so");
+  }
+  if (!Libraries.empty())
+    Args.push_back("--shared-libs=" + join(Libraries, ","));
+  Args.push_back(Path.str());
+  Args.insert(Args.end(), Flags.RunArgs.begin(), Flags.RunArgs.end());
+  return runCommand(Flags, Args, "mm-lli", &ExitCode);
+}
+
+static Error checkOptions(const NvccOptions &Flags) {
+  if (StringRef(Flags.OptLevel).size() != 1 ||
+      !StringRef("0123").contains(Flags.OptLevel[0]))
+    return createStringError("-O%s: give -O0, -O1, -O2 or -O3",
+                             Flags.OptLevel.c_str());
+  StringRef Arch = Flags.GPUArch;
+  if (!Arch.starts_with("sm_") && !Arch.starts_with("compute_"))
+    return createStringError("-arch=%s: give sm_XX or compute_XX",
+                             Flags.GPUArch.c_str());
+  if (Flags.CompileOnly && Flags.Run)
+    return createStringError("-c and -run: -run needs the whole program");
+  if (Flags.CompileOnly && !Flags.Output.empty() && Flags.Inputs.size() > 1)
+    return createStringError("-o with -c names one output, but there are %zu "
+                             "inputs",
+                             Flags.Inputs.size());
+  if (!Flags.Run && (!Flags.RunArgs.empty() || !Flags.LliArgs.empty()))
+    return createStringError("-run-args and -Xlli apply with -run only");
+  return Error::success();
+}
+
+static Error compileAndRun(const NvccOptions &Flags, int &ExitCode) {
+  if (Error E = checkOptions(Flags))
+    return E;
+  SmallString<128> WorkDir;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("mm-nvcc", WorkDir))
+    return createStringError(EC, "cannot create a temporary directory: %s",
+                             EC.message().c_str());
+  auto RemoveWorkDir =
+      make_scope_exit([&] { sys::fs::remove_directories(WorkDir); });
+
+  if (Flags.CompileOnly) {
+    for (const std::string &Input : Flags.Inputs) {
+      std::string Output = Flags.Output;
+      if (Output.empty())
+        Output = (sys::path::stem(Input) + ".o").str();
+      if (Error E = buildBundle(Flags, Input, Output, WorkDir))
+        return E;
+    }
+    return Error::success();
+  }
+
+  std::string Output = Flags.Output;
+  if (Output.empty()) {
+    if (Flags.Run) {
+      SmallString<256> Temporary(WorkDir);
+      sys::path::append(Temporary, getProgramName(Flags.Inputs.front()) +
+                                       ".mml");
+      Output = std::string(Temporary);
+    } else {
+      Output = "a.mml";
+    }
+  }
+  if (Error E = buildBundle(Flags, Flags.Inputs, Output, WorkDir))
+    return E;
+  if (!Flags.Run)
+    return Error::success();
+  return runBundle(Flags, Output, ExitCode);
+}
+
+int mm::nvccMain(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  static NvccOptions Flags;
+  setUpToolProcess();
+  cl::HideUnrelatedOptions({&Flags.Category, &Flags.Ignored});
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "mm-nvcc: compiles CUDA programs into bundles, with nvcc's flags\n\n"
+      "  mm-nvcc -o prog.mml main.cu util.cpp    one bundle from sources\n"
+      "  mm-nvcc -c kernels.cu                   kernels.o, a bundle to link\n"
+      "  mm-nvcc -o prog.mml main.o kernels.o    link bundles\n"
+      "  mm-nvcc -run prog.cu -run-args 1024     build and run with mm-lli\n");
+  // Reading a bundle parses its bodies as opt does, which gives a body
+  // without a datalayout its target's.
+  InitializeAllTargets();
+  InitializeAllTargetMCs();
+  int ExitCode = 0;
+  if (reportError(compileAndRun(Flags, ExitCode), argv[0], errs()))
+    return 1;
+  return ExitCode;
+}
