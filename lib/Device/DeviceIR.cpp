@@ -117,6 +117,7 @@ bool mm::device::isSynchronizingIntrinsic(StringRef Name) {
              .Default(false) ||
          Name.starts_with("llvm.nvvm.shfl.sync.") ||
          Name.starts_with("llvm.nvvm.vote.") ||
+         Name.starts_with("llvm.nvvm.match.") ||
          Name.starts_with("llvm.amdgcn.ballot.");
 }
 

@@ -212,6 +212,46 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
     if (Kind == "uni")
       return B.CreateOr(All, B.CreateNot(Any));
   }
+  if (Name.consume_front("llvm.nvvm.match.")) {
+    // __match_any_sync: the lanes of the mask whose value equals this one's;
+    // __match_all_sync: the mask's existing lanes if they all hold one
+    // value, and whether they do.
+    bool All = Name.starts_with("all.");
+    Value *Mask = Arg(0);
+    Value *Matches;
+    Value *Active;
+    if (!IsKernel) {
+      Matches = Active = B.CreateAnd(Mask, 1);
+    } else {
+      Value *Own = B.CreateZExt(Arg(1), B.getInt64Ty());
+      Value *Threads = threadsPerBlock(B, TV);
+      Matches = Active = B.getInt32(0);
+      emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
+        for (unsigned L = 0; L < W; ++L) {
+          Value *Thread = B.CreateAdd(WarpBase, B.getInt32(L));
+          Value *Valid = B.CreateICmpULT(Thread, Threads);
+          Value *Other = B.CreateLoad(
+              B.getInt64Ty(),
+              exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+          Value *Equal = B.CreateAnd(Valid, B.CreateICmpEQ(Other, Own));
+          Matches = B.CreateOr(
+              Matches, B.CreateShl(B.CreateZExt(Equal, B.getInt32Ty()), L));
+          Active = B.CreateOr(
+              Active, B.CreateShl(B.CreateZExt(Valid, B.getInt32Ty()), L));
+        }
+        return nullptr;
+      });
+      Matches = B.CreateAnd(Matches, Mask);
+      Active = B.CreateAnd(Active, Mask);
+    }
+    if (!All)
+      return Matches;
+    Value *Same = B.CreateICmpEQ(Matches, Active);
+    Value *Result = B.CreateInsertValue(
+        PoisonValue::get(Call.getType()),
+        B.CreateSelect(Same, Active, B.getInt32(0)), 0);
+    return B.CreateInsertValue(Result, Same, 1);
+  }
   if (Name.starts_with("llvm.amdgcn.ballot.")) {
     IntegerType *Ty = cast<IntegerType>(Call.getType());
     if (!IsKernel)
