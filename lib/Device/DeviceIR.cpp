@@ -113,7 +113,7 @@ bool mm::device::isSynchronizingIntrinsic(StringRef Name) {
              .Cases("llvm.nvvm.barrier0", "llvm.nvvm.barrier.sync",
                     "llvm.nvvm.bar.warp.sync", "llvm.amdgcn.s.barrier",
                     "llvm.amdgcn.wave.barrier", "llvm.amdgcn.ds.bpermute",
-                    true)
+                    "llvm.nvvm.activemask", true)
              .Default(false) ||
          Name.starts_with("llvm.nvvm.shfl.sync.") ||
          Name.starts_with("llvm.nvvm.vote.") ||

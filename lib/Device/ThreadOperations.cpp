@@ -141,6 +141,7 @@ public:
 
 private:
   Expected<Value *> lower(CallBase &Call, StringRef Name, bool &Erase);
+  /// The lowered warp operation, or nullptr if \p Name is none.
   Expected<Value *> lowerWarpOp(IRBuilder<> &B, CallBase &Call, StringRef Name);
 
   Module &M;
@@ -168,7 +169,6 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
                                                        StringRef Name) {
   unsigned W = WarpSize;
   auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
-  SawWarpOp = true;
   bool IsShuffle = Name.consume_front("llvm.nvvm.shfl.sync.");
   if (IsShuffle && !Name.ends_with("p")) {
     StringRef Mode = Name.split('.').first;
@@ -183,9 +183,16 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
     });
     return B.CreateBitCast(Read, Call.getType());
   }
-  if (Name.consume_front("llvm.nvvm.vote.") && Name.ends_with(".sync")) {
-    StringRef Kind = Name.split('.').first;
-    Value *Mask = Arg(0), *Pred = Arg(1);
+  // __activemask: the warp's lanes that run here. mm runs a warp's
+  // operations where all its live threads meet, so these are its existing
+  // lanes (a ballot of true over the whole warp); in divergent code the
+  // exchange reports the divergence.
+  bool IsActiveMask = Name == "llvm.nvvm.activemask";
+  if (IsActiveMask ||
+      (Name.consume_front("llvm.nvvm.vote.") && Name.ends_with(".sync"))) {
+    StringRef Kind = IsActiveMask ? "ballot" : Name.split('.').first;
+    Value *Mask = IsActiveMask ? B.getInt32(-1) : Arg(0);
+    Value *Pred = IsActiveMask ? B.getTrue() : Arg(1);
     Value *Ballot, *Exists;
     if (!IsKernel) {
       Ballot = B.CreateZExt(Pred, B.getInt32Ty());
@@ -273,7 +280,6 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
       return readLane(B, TV, Linear, WarpBase, Source);
     });
   }
-  SawWarpOp = false;
   return nullptr;
 }
 
@@ -356,8 +362,10 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
     return nullptr;
   }
   Expected<Value *> WarpOp = lowerWarpOp(B, Call, Name);
-  if (!WarpOp || *WarpOp)
+  if (!WarpOp || *WarpOp) {
+    SawWarpOp = true;
     return WarpOp;
+  }
   Erase = false;
   // amdgcn printf: clang's hostcalls, served by the runtime under its names.
   static const std::pair<StringRef, StringRef> Hostcalls[] = {
@@ -400,6 +408,16 @@ Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
     }
     Call->eraseFromParent();
   }
+  // A thread that has returned takes part in no later exchange: its slot
+  // reads as a false predicate, so that a ballot of the lanes that are here
+  // (__activemask, coalesced groups) leaves out the lanes that are done.
+  if (IsKernel && SawWarpOp)
+    for (BasicBlock &BB : F)
+      if (auto *Return = dyn_cast<ReturnInst>(BB.getTerminator())) {
+        IRBuilder<> B(Return);
+        B.CreateStore(B.getInt64(0),
+                      exchangeSlot(B, TV, TV.get(ThreadArg::ThreadIndex)));
+      }
   HasBarriers = SawBarrier;
   HasWarpOps = SawWarpOp;
   return Error::success();
