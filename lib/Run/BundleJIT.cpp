@@ -1,6 +1,7 @@
 //===- BundleJIT.cpp - Running a bundle on ORC's LLJIT --------------------===//
 
 #include "mm/Run/BundleJIT.h"
+#include "mm/Support/CudaStubs.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Compile/Translation.h"
 #include "mm-runtime/mm_block_abi.h"
@@ -26,29 +27,6 @@ using namespace mm;
 /// The symbol that holds kernel K's descriptor (mm_block_abi.h).
 static std::string getDescriptorSymbol(StringRef Kernel) {
   return (MM_KERNEL_DESCRIPTOR_PREFIX + Kernel).str();
-}
-
-std::string mm::getKernelNameForStub(StringRef StubName) {
-  static constexpr StringLiteral StubPrefix = "__device_stub__";
-  size_t Pos = StubName.find(StubPrefix);
-  if (Pos == StringRef::npos)
-    return "";
-  // An unmangled (extern "C") stub is the prefix and the kernel's name.
-  if (Pos == 0)
-    return StubName.drop_front(StubPrefix.size()).str();
-  // In a mangled name the prefix starts an <source-name>, `<length><id>`:
-  // drop the prefix and shorten the length.
-  size_t DigitsStart = Pos;
-  while (DigitsStart > 0 && isDigit(StubName[DigitsStart - 1]))
-    --DigitsStart;
-  unsigned Length;
-  if (DigitsStart == Pos ||
-      StubName.slice(DigitsStart, Pos).getAsInteger(10, Length) ||
-      Length <= StubPrefix.size())
-    return "";
-  return (StubName.take_front(DigitsStart) + Twine(Length - StubPrefix.size()) +
-          StubName.drop_front(Pos + StubPrefix.size()))
-      .str();
 }
 
 namespace {
@@ -435,8 +413,15 @@ Error BundleJIT::setUp() {
       HostFunctions[F.getName()] = {getResultName(F.getReturnType()),
                                     static_cast<unsigned>(F.arg_size())};
       std::string Kernel = getKernelNameForStub(F.getName());
-      if (!Kernel.empty())
-        HostStubs.push_back({F.getName().str(), std::move(Kernel)});
+      if (Kernel.empty())
+        continue;
+      // A static kernel's stub is internal: exported, so that a launch's
+      // address can be told by looking it up.
+      if (F.hasLocalLinkage()) {
+        F.setLinkage(GlobalValue::ExternalLinkage);
+        F.setVisibility(GlobalValue::HiddenVisibility);
+      }
+      HostStubs.push_back({F.getName().str(), std::move(Kernel)});
     }
   });
   return J->addIRModule(std::move(*HostModule));

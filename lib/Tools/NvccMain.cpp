@@ -19,6 +19,7 @@
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/Reader.h"
 #include "mm/Bundle/Writer.h"
+#include "mm/Support/CudaStubs.h"
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
 
@@ -382,18 +383,31 @@ static bool definesAnything(const Module &M) {
   return false;
 }
 
-static Error loadIRFile(ProgramModules &Program, StringRef Path) {
+static Expected<std::unique_ptr<Module>> parseIR(LLVMContext &Context,
+                                                 StringRef Path) {
   SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseIRFile(Path, Diag, Program.Context);
-  if (!M) {
-    std::string Message;
-    raw_string_ostream OS(Message);
-    Diag.print(ToolName.data(), OS, /*ShowColors=*/false);
-    return createStringError(StringRef(Message).rtrim());
-  }
+  std::unique_ptr<Module> M = parseIRFile(Path, Diag, Context);
+  if (M)
+    return std::move(M);
+  std::string Message;
+  raw_string_ostream OS(Message);
+  Diag.print(ToolName.data(), OS, /*ShowColors=*/false);
+  return createStringError(StringRef(Message).rtrim());
+}
+
+/// Adds \p M to the host, or to its target's device modules unless it
+/// defines nothing (the device half of a source without device code).
+static void addModule(ProgramModules &Program, std::unique_ptr<Module> M) {
   bool Host = !isGPUTriple(M->getTargetTriple());
   if (Host || definesAnything(*M))
     addModule(Program, std::move(M), Host);
+}
+
+static Error loadIRFile(ProgramModules &Program, StringRef Path) {
+  Expected<std::unique_ptr<Module>> M = parseIR(Program.Context, Path);
+  if (!M)
+    return M.takeError();
+  addModule(Program, std::move(*M));
   return Error::success();
 }
 
@@ -416,6 +430,30 @@ static Error loadBundle(ProgramModules &Program, StringRef Path) {
     addModule(Program, std::move(*M), S.getRole() == ModuleRole::Host);
   }
   return Error::success();
+}
+
+/// Renames the static kernels of \p Device, compiled from \p Source, and
+/// their host stubs in \p Host apart from other sources' kernels of the
+/// same name: clang gives a static kernel an external name in device code
+/// (each source is its own GPU image under nvcc), which would clash, or
+/// fold as one comdat, once the device halves are linked. The suffix is
+/// the source's stem, which getKernelNameForStub carries from stub to
+/// kernel.
+static void renameStaticKernels(Module &Host, Module &Device,
+                                StringRef Source) {
+  std::string Suffix = "." + sys::path::stem(Source).str();
+  for (Function &Stub : Host) {
+    if (!Stub.hasLocalLinkage())
+      continue;
+    std::string Kernel = getKernelNameForStub(Stub.getName());
+    Function *DeviceKernel =
+        Kernel.empty() ? nullptr : Device.getFunction(Kernel);
+    if (!DeviceKernel || DeviceKernel->isDeclaration())
+      continue;
+    Stub.setName(Stub.getName() + Suffix);
+    DeviceKernel->setComdat(nullptr);
+    DeviceKernel->setName(getKernelNameForStub(Stub.getName()));
+  }
 }
 
 /// Compiles or reads each input into \p Program; temporary files go to
@@ -454,6 +492,7 @@ static Error loadInputs(const NvccOptions &Flags, ArrayRef<std::string> Inputs,
     SmallVector<StringRef, 2> Halves = {""};
     if (*Kind == InputKind::CUDA)
       Halves = {"--cuda-host-only", "--cuda-device-only"};
+    SmallVector<std::unique_ptr<Module>, 2> Modules;
     for (StringRef Half : Halves) {
       SmallString<256> Output(WorkDir);
       sys::path::append(Output, std::to_string(Counter++) + ".bc");
@@ -462,10 +501,17 @@ static Error loadInputs(const NvccOptions &Flags, ArrayRef<std::string> Inputs,
       if (Error E = runCommand(Flags, Command,
                                "clang, compiling '" + Input + "'"))
         return E;
-      if (!Flags.DryRun)
-        if (Error E = loadIRFile(Program, Output))
-          return E;
+      if (Flags.DryRun)
+        continue;
+      Expected<std::unique_ptr<Module>> M = parseIR(Program.Context, Output);
+      if (!M)
+        return M.takeError();
+      Modules.push_back(std::move(*M));
     }
+    if (Modules.size() == 2)
+      renameStaticKernels(*Modules[0], *Modules[1], Input);
+    for (std::unique_ptr<Module> &M : Modules)
+      addModule(Program, std::move(M));
   }
   return Error::success();
 }

@@ -1,6 +1,6 @@
 //===- StubNameTest.cpp - CUDA host stubs to kernel names -----------------===//
 
-#include "mm/Run/BundleJIT.h"
+#include "mm/Support/CudaStubs.h"
 
 #include "gtest/gtest.h"
 
@@ -18,6 +18,9 @@ TEST(StubNameTest, LengthCrossesADigitBoundary) {
   EXPECT_EQ(getKernelNameForStub("_Z25__device_stub__abcdefghijv"),
             "_Z10abcdefghijv");
   EXPECT_EQ(getKernelNameForStub("_Z16__device_stub__kv"), "_Z1kv");
+  // A static kernel's, renamed apart from another source's (mm-nvcc).
+  EXPECT_EQ(getKernelNameForStub("_ZL16__device_stub__kPi.main"),
+            "_ZL1kPi.main");
 }
 
 TEST(StubNameTest, NamespacesAndTemplates) {

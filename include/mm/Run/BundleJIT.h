@@ -164,12 +164,6 @@ private:
   std::mutex SessionErrorLock;
 };
 
-/// The kernel that a CUDA host stub launches: clang names the stub of
-/// kernel K `__device_stub__K`, inside K's mangled name
-/// (`_Z20__device_stub__saxpyifPfS_` launches `_Z5saxpyifPfS_`). Returns an
-/// empty string if \p StubName is not a stub's name.
-std::string getKernelNameForStub(llvm::StringRef StubName);
-
 } // namespace mm
 
 #endif // MM_RUN_BUNDLEJIT_H
