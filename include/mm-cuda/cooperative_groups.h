@@ -111,6 +111,7 @@ protected:
 
   friend __device__ thread_group tiled_partition(const thread_group &parent,
                                                  unsigned tile_size);
+  template <unsigned, typename> friend class thread_block_tile;
 };
 
 /// The threads of the calling thread's block.
@@ -164,10 +165,6 @@ public:
 };
 
 __device__ inline grid_group this_grid() { return grid_group(); }
-
-namespace details {
-template <typename Parent> struct parent_size;
-} // namespace details
 
 /// A tile of Size threads of a warp (a power of two up to 32).
 template <unsigned Size, typename ParentT = void> class thread_block_tile;
@@ -224,9 +221,7 @@ public:
     return __match_all_sync(mask(), value, &predicate) >> base();
   }
 
-  __device__ operator thread_group() const {
-    return details_make_group();
-  }
+  __device__ operator thread_group() const { return thread_group(Size); }
 
 protected:
   __device__ thread_block_tile(unsigned meta_rank, unsigned meta_size)
@@ -237,7 +232,6 @@ protected:
   }
 
 private:
-  __device__ thread_group details_make_group() const;
   unsigned meta_rank_, meta_size_;
 };
 
@@ -249,28 +243,8 @@ public:
   __device__ explicit thread_block_tile(const ParentT &parent)
       : thread_block_tile<Size, void>(
             (unsigned)parent.thread_rank() / Size,
-            (unsigned)(details::parent_size<ParentT>::get(parent) + Size - 1) /
-                Size) {}
+            (unsigned)(parent.size() + Size - 1) / Size) {}
 };
-
-namespace details {
-template <typename Parent> struct parent_size {
-  __device__ static unsigned long long get(const Parent &parent) {
-    return parent.size();
-  }
-};
-/// Lets thread_block_tile build the thread_group its conversion returns.
-struct group_maker : thread_group {
-  __device__ explicit group_maker(unsigned tile_size)
-      : thread_group(tile_size) {}
-};
-} // namespace details
-
-template <unsigned Size>
-__device__ thread_group thread_block_tile<Size, void>::details_make_group()
-    const {
-  return details::group_maker(Size);
-}
 
 template <unsigned Size, typename ParentT>
 __device__ thread_block_tile<Size, ParentT>

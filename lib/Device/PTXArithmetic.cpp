@@ -143,36 +143,29 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
       return P;
     return Half(P, I.has("hi"));
   };
-  // Adds with the carry flag: reads it (addc, madc), sets it (.cc).
-  auto AddWithCarry = [&](Value *X, Value *Y, bool CarryIn) {
-    Value *Sum = B.CreateAdd(B.CreateZExt(X, B.getIntNTy(Width + 1)),
-                             B.CreateZExt(Y, B.getIntNTy(Width + 1)));
+  // Adds (subtracts) with the carry (borrow) flag: reads it (addc, subc,
+  // madc), sets it (.cc).
+  auto WithCarry = [&](Instruction::BinaryOps Opcode, Value *X, Value *Y,
+                       bool CarryIn) {
+    Type *WideTy = B.getIntNTy(Width + 1);
+    Value *Sum = B.CreateBinOp(Opcode, B.CreateZExt(X, WideTy),
+                               B.CreateZExt(Y, WideTy));
     if (CarryIn)
-      Sum = B.CreateAdd(Sum, B.CreateZExt(Carry ? Carry : B.getFalse(),
-                                          Sum->getType()));
+      Sum = B.CreateBinOp(Opcode, Sum,
+                          B.CreateZExt(Carry ? Carry : B.getFalse(), WideTy));
     if (I.has("cc"))
       Carry = B.CreateTrunc(B.CreateLShr(Sum, Width), B.getInt1Ty());
     return B.CreateTrunc(Sum, Ty);
-  };
-  auto SubWithBorrow = [&](Value *X, Value *Y, bool BorrowIn) {
-    Value *Sub = B.CreateSub(B.CreateZExt(X, B.getIntNTy(Width + 1)),
-                             B.CreateZExt(Y, B.getIntNTy(Width + 1)));
-    if (BorrowIn)
-      Sub = B.CreateSub(Sub, B.CreateZExt(Carry ? Carry : B.getFalse(),
-                                          Sub->getType()));
-    if (I.has("cc"))
-      Carry = B.CreateTrunc(B.CreateLShr(Sub, Width), B.getInt1Ty());
-    return B.CreateTrunc(Sub, Ty);
   };
   Value *Result = nullptr;
   if (Op == "add" || Op == "addc") {
     if (Error E = checkArity(I, 3))
       return E;
-    Result = AddWithCarry(Src[0], Src[1], Op == "addc");
+    Result = WithCarry(Instruction::Add, Src[0], Src[1], Op == "addc");
   } else if (Op == "sub" || Op == "subc") {
     if (Error E = checkArity(I, 3))
       return E;
-    Result = SubWithBorrow(Src[0], Src[1], Op == "subc");
+    Result = WithCarry(Instruction::Sub, Src[0], Src[1], Op == "subc");
   } else if (Op == "mul" || Op == "mul24") {
     if (Error E = checkArity(I, 3))
       return E;
@@ -182,7 +175,8 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
       return E;
     if (I.has("wide"))
       return unknown(I);
-    Result = AddWithCarry(Product(Src[0], Src[1]), Src[2], Op == "madc");
+    Result = WithCarry(Instruction::Add, Product(Src[0], Src[1]), Src[2],
+                       Op == "madc");
   } else if (Op == "div" || Op == "rem") {
     if (Error E = checkArity(I, 3))
       return E;

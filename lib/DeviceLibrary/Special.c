@@ -290,19 +290,29 @@ MM_LIBDEVICE float __nv_rsqrtf(float a) {
   return (float)(1.0 / __builtin_sqrt((double)a));
 }
 
+/* |a| brought into [2^-900, 2^900] by a power of 2^999, whose cube root
+ * *root_scale is: cbrt(|a|) = *root_scale * cbrt(result). a is finite and
+ * not 0. */
+static double mm_cbrt_range(double a, double *root_scale) {
+  double magnitude = __builtin_fabs(a);
+  *root_scale = 1.0;
+  if (magnitude < 0x1p-900) {
+    *root_scale = 0x1p-333;
+    return magnitude * 0x1p999;
+  }
+  if (magnitude > 0x1p900) {
+    *root_scale = 0x1p333;
+    return magnitude * 0x1p-999;
+  }
+  return magnitude;
+}
+
 /* cbrt(a) within CUDA's 1 ulp, where the C library's may be 2 off: its
  * estimate, refined once with the residual a - r^3 in double-double. */
 MM_LIBDEVICE double __nv_cbrt(double a) {
   if (a == 0.0 || a != a || __builtin_isinf(a))
     return cbrt(a);
-  double magnitude = __builtin_fabs(a), scale = 1.0;
-  if (magnitude < 0x1p-900) {
-    magnitude *= 0x1p999;
-    scale = 0x1p-333;
-  } else if (magnitude > 0x1p900) {
-    magnitude *= 0x1p-999;
-    scale = 0x1p333;
-  }
+  double scale, magnitude = mm_cbrt_range(a, &scale);
   double r = cbrt(magnitude);
   mm_dd r3 = mm_dd_mul_d(mm_two_prod(r, r), r);
   double residual = (magnitude - r3.hi) - r3.lo;
@@ -314,19 +324,12 @@ MM_LIBDEVICE float __nv_cbrtf(float a) { return cbrtf(a); }
 MM_LIBDEVICE double __nv_rcbrt(double a) {
   if (a == 0.0 || a != a || __builtin_isinf(a))
     return 1.0 / cbrt(a);
-  double magnitude = __builtin_fabs(a), scale = 1.0;
-  if (magnitude < 0x1p-900) {
-    magnitude *= 0x1p999;
-    scale = 0x1p333;
-  } else if (magnitude > 0x1p900) {
-    magnitude *= 0x1p-999;
-    scale = 0x1p-333;
-  }
+  double scale, magnitude = mm_cbrt_range(a, &scale);
   double r = 1.0 / cbrt(magnitude);
   mm_dd r3 = mm_dd_mul_d(mm_two_prod(r, r), r);
   mm_dd p = mm_dd_mul_d(r3, magnitude);
   double e = (1.0 - p.hi) - p.lo;
-  return __builtin_copysign(scale * (r + r * e / 3.0), a);
+  return __builtin_copysign((r + r * e / 3.0) / scale, a);
 }
 MM_LIBDEVICE float __nv_rcbrtf(float a) { return (float)(1.0 / cbrt(a)); }
 

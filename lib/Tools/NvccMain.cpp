@@ -395,9 +395,11 @@ static Expected<std::unique_ptr<Module>> parseIR(LLVMContext &Context,
   return createStringError(StringRef(Message).rtrim());
 }
 
-/// Adds \p M to the host, or to its target's device modules unless it
-/// defines nothing (the device half of a source without device code).
-static void addModule(ProgramModules &Program, std::unique_ptr<Module> M) {
+/// Adds \p M to the host, or by its triple to its target's device modules
+/// unless it defines nothing (the device half of a source without device
+/// code).
+static void addModuleByTriple(ProgramModules &Program,
+                              std::unique_ptr<Module> M) {
   bool Host = !isGPUTriple(M->getTargetTriple());
   if (Host || definesAnything(*M))
     addModule(Program, std::move(M), Host);
@@ -407,7 +409,7 @@ static Error loadIRFile(ProgramModules &Program, StringRef Path) {
   Expected<std::unique_ptr<Module>> M = parseIR(Program.Context, Path);
   if (!M)
     return M.takeError();
-  addModule(Program, std::move(*M));
+  addModuleByTriple(Program, std::move(*M));
   return Error::success();
 }
 
@@ -511,7 +513,7 @@ static Error loadInputs(const NvccOptions &Flags, ArrayRef<std::string> Inputs,
     if (Modules.size() == 2)
       renameStaticKernels(*Modules[0], *Modules[1], Input);
     for (std::unique_ptr<Module> &M : Modules)
-      addModule(Program, std::move(M));
+      addModuleByTriple(Program, std::move(M));
   }
   return Error::success();
 }
