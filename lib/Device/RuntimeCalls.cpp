@@ -45,7 +45,11 @@ void mm::device::emitAssertFail(IRBuilderBase &B, CallBase &Call, Value *Ctx,
   // vprintf's packing: each argument at a multiple of its size.
   PointerType *Ptr = PointerType::get(C, 0);
   StructType *Args = StructType::get(C, {Ptr, B.getInt32Ty(), Ptr, Ptr});
-  Value *Packed = B.CreateAlloca(Args);
+  // In the entry block: a static allocation, which a kernel with barriers
+  // can keep across them.
+  BasicBlock &Entry = B.GetInsertBlock()->getParent()->getEntryBlock();
+  IRBuilder<> AtEntry(&Entry, Entry.getFirstInsertionPt());
+  Value *Packed = AtEntry.CreateAlloca(Args);
   B.CreateStore(Call.getArgOperand(1), B.CreateStructGEP(Args, Packed, 0));
   B.CreateStore(Call.getArgOperand(2), B.CreateStructGEP(Args, Packed, 1));
   B.CreateStore(Call.getArgOperand(3), B.CreateStructGEP(Args, Packed, 2));
