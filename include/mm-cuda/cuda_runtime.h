@@ -17,7 +17,10 @@
 #include "host_config.h"
 #include "builtin_types.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #include "vector_functions.h"
+#include "channel_descriptor.h"
+#include "cuda_texture_types.h"
 
 /* As in CUDA, whose headers include it for their own use: clang's device
  * math (__clang_cuda_math.h) needs INT_MAX and INT_MIN. */

@@ -22,6 +22,7 @@
 #include "builtin_types.h"
 #include "cuda.h"
 
+#include <limits.h>
 #include <stddef.h>
 
 #define CUDART_VERSION CUDA_VERSION
@@ -33,10 +34,6 @@
 #else
 #define __MM_DEFAULT(Value)
 #endif
-
-#define __MM_UNAVAILABLE                                                       \
-  __attribute__((unavailable("not supported by mm's CUDA runtime on the CPU " \
-                             "(docs/runtime.md)")))
 
 #if defined(__cplusplus)
 extern "C" {
@@ -252,30 +249,85 @@ cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
                                                        size_t dynamicSMemSize,
                                                        unsigned int flags);
 
-/*===------------------------------ Textures ------------------------------===*/
+/*===------------------------- Arrays and textures -------------------------===*/
 
-/* Texture and surface objects and CUDA arrays: a program that uses them is
- * refused at compile time. */
-extern __host__ cudaError_t cudaCreateTextureObject(
-    cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
-    const struct cudaTextureDesc *pTexDesc,
-    const void *pResViewDesc) __MM_UNAVAILABLE;
-extern __host__ cudaError_t
-cudaDestroyTextureObject(cudaTextureObject_t texObject) __MM_UNAVAILABLE;
+/* CUDA arrays: a CUDA array's texels are the rows of `width` elements that
+ * cudaMemcpy*Array and cudaMemcpy3D copy, by offsets in bytes (wOffset) and
+ * rows (hOffset). Textures (docs/runtime.md): texture objects and texture
+ * references of linear memory, pitched 2D memory and CUDA arrays. */
+extern __host__ struct cudaChannelFormatDesc
+cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
+extern __host__ cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc,
+                                               cudaArray_const_t array);
 extern __host__ cudaError_t
 cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
                 size_t width, size_t height __MM_DEFAULT(0),
-                unsigned int flags __MM_DEFAULT(0)) __MM_UNAVAILABLE;
-extern __host__ cudaError_t cudaFreeArray(cudaArray_t array) __MM_UNAVAILABLE;
-extern __host__ struct cudaChannelFormatDesc
-cudaCreateChannelDesc(int x, int y, int z, int w,
-                      enum cudaChannelFormatKind f) __MM_UNAVAILABLE;
+                unsigned int flags __MM_DEFAULT(0));
+extern __host__ cudaError_t
+cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                  struct cudaExtent extent, unsigned int flags __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaFreeArray(cudaArray_t array);
+extern __host__ cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc,
+                                             struct cudaExtent *extent,
+                                             unsigned int *flags,
+                                             cudaArray_t array);
+extern __host__ cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset,
+                                              size_t hOffset, const void *src,
+                                              size_t count,
+                                              enum cudaMemcpyKind kind);
+extern __host__ cudaError_t cudaMemcpyFromArray(void *dst,
+                                                cudaArray_const_t src,
+                                                size_t wOffset, size_t hOffset,
+                                                size_t count,
+                                                enum cudaMemcpyKind kind);
+extern __host__ cudaError_t cudaMemcpyArrayToArray(
+    cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+    cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count,
+    enum cudaMemcpyKind kind __MM_DEFAULT(cudaMemcpyDeviceToDevice));
+extern __host__ cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset,
+                                                size_t hOffset, const void *src,
+                                                size_t spitch, size_t width,
+                                                size_t height,
+                                                enum cudaMemcpyKind kind);
+extern __host__ cudaError_t
+cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src,
+                      size_t wOffset, size_t hOffset, size_t width,
+                      size_t height, enum cudaMemcpyKind kind);
+
+extern __host__ cudaError_t cudaCreateTextureObject(
+    cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
+    const struct cudaTextureDesc *pTexDesc, const void *pResViewDesc);
+extern __host__ cudaError_t
+cudaDestroyTextureObject(cudaTextureObject_t texObject);
+extern __host__ cudaError_t
+cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                 cudaTextureObject_t texObject);
+extern __host__ cudaError_t
+cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                cudaTextureObject_t texObject);
+
+extern __host__ cudaError_t
+cudaBindTexture(size_t *offset, const struct textureReference *texref,
+                const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                size_t size __MM_DEFAULT(UINT_MAX));
+extern __host__ cudaError_t
+cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
+                  const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                  size_t width, size_t height, size_t pitch);
+extern __host__ cudaError_t
+cudaBindTextureToArray(const struct textureReference *texref,
+                       cudaArray_const_t array,
+                       const struct cudaChannelFormatDesc *desc);
+extern __host__ cudaError_t
+cudaUnbindTexture(const struct textureReference *texref);
+extern __host__ cudaError_t
+cudaGetTextureAlignmentOffset(size_t *offset,
+                              const struct textureReference *texref);
 
 #if defined(__cplusplus)
 }
 #endif
 
 #undef __MM_DEFAULT
-#undef __MM_UNAVAILABLE
 
 #endif /* __CUDA_RUNTIME_API_H__ */

@@ -232,6 +232,13 @@ typedef struct cudaPos {
 } cudaPos;
 
 typedef struct cudaArray *cudaArray_t;
+
+/* The flags of cudaMallocArray and cudaMalloc3DArray. */
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
 typedef const struct cudaArray *cudaArray_const_t;
 
 typedef struct cudaMemcpy3DParms {

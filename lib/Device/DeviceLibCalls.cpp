@@ -71,7 +71,9 @@ static Value *emitAtomic(IRBuilder<> &B, StringRef Name, CallBase &Call) {
 }
 
 /// What does not depend on the thread that runs it: memory barriers and
-/// fences, and the loads through the read-only cache (__ldg, __ldu).
+/// fences, the loads through the read-only cache (__ldg, __ldu), and the
+/// handles of texture references: the texture that cudaBindTexture* stored
+/// in the reference's variable (mm-cuda/texture_fetch_functions.h).
 static Value *emitMemoryOperation(IRBuilder<> &B, StringRef Name,
                                   CallBase &Call) {
   if (!Name.consume_front("llvm.nvvm."))
@@ -86,6 +88,8 @@ static Value *emitMemoryOperation(IRBuilder<> &B, StringRef Name,
     return B.CreateAlignedLoad(Ty, Call.getArgOperand(0),
                                MaybeAlign(Align->getZExtValue()));
   }
+  if (Name.starts_with("texsurf.handle.internal."))
+    return B.CreateLoad(Ty, Call.getArgOperand(0));
   if (Name.consume_front("atomic."))
     return emitAtomic(B, Name, Call);
   return nullptr;

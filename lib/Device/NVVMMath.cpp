@@ -12,6 +12,12 @@
 // approximate functions (.approx) compute the accurate ones, which are within
 // their bounds.
 //
+// Shifts are what NVPTX makes of them too: PTX's shl and shr clamp the shift
+// amount to the operand's width, so that a shift by the width or more gives
+// 0 (or the sign, shifted right arithmetically), where the host's
+// instructions take the amount modulo the width. Programs written for GPUs
+// rely on it (`x << (32 - n)` with n = 0).
+//
 //===----------------------------------------------------------------------===//
 
 #include "DeviceIR.h"
@@ -23,7 +29,9 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace mm::device;
@@ -158,7 +166,33 @@ static Value *lowerNVVMMath(IRBuilder<> &B, const NVVMName &N,
   return nullptr;
 }
 
+/// Makes the shifts of \p M by an amount not known to be less than the
+/// width clamp it, as PTX's do; true if any did not already.
+static bool clampShifts(Module &M) {
+  SmallVector<BinaryOperator *> Shifts;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (I.isShift() && !isa<Constant>(I.getOperand(1)))
+        Shifts.push_back(cast<BinaryOperator>(&I));
+  for (BinaryOperator *Shift : Shifts) {
+    IRBuilder<> B(Shift->getNextNode());
+    Type *Ty = Shift->getType();
+    unsigned Width = Ty->getScalarSizeInBits();
+    Value *Amount = Shift->getOperand(1);
+    Value *Wide = B.CreateICmpUGE(Amount, ConstantInt::get(Ty, Width));
+    Value *Clamped =
+        Shift->getOpcode() == Instruction::AShr
+            ? B.CreateAShr(Shift->getOperand(0), ConstantInt::get(Ty, Width - 1))
+            : Constant::getNullValue(Ty);
+    // A select of the shift, which is poison only where it is not chosen.
+    auto *Result = cast<Instruction>(B.CreateSelect(Wide, Clamped, Shift));
+    Shift->replaceUsesWithIf(Result, [&](Use &U) { return U.getUser() != Result; });
+  }
+  return !Shifts.empty();
+}
+
 PreservedAnalyses LowerNVVMMathPass::lower(Module &M, ModuleAnalysisManager &) {
+  bool Changed = Triple(M.getTargetTriple()).isNVPTX() && clampShifts(M);
   SmallVector<std::pair<CallBase *, NVVMName>> Calls;
   for (Function &F : M) {
     if (!F.isIntrinsic())
@@ -180,5 +214,6 @@ PreservedAnalyses LowerNVVMMathPass::lower(Module &M, ModuleAnalysisManager &) {
     Call->replaceAllUsesWith(Result);
     Call->eraseFromParent();
   }
-  return Calls.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  return Calls.empty() && !Changed ? PreservedAnalyses::all()
+                                    : PreservedAnalyses::none();
 }

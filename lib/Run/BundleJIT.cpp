@@ -20,6 +20,8 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <cstring>
+
 using namespace llvm;
 using namespace llvm::orc;
 using namespace mm;
@@ -279,6 +281,14 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
                                 "' on this host (" + HostTriple.str() + ")");
   }
 
+  if (M.getRole() == ModuleRole::Device) {
+    std::lock_guard<std::mutex> Guard(DeviceVariableLock);
+    for (const GlobalVariable &G : Mod.globals())
+      if (!G.isDeclaration() && G.hasName())
+        DeviceVariableSizes[(M.getName() + "/" + G.getName()).str()] =
+            Mod.getDataLayout().getTypeAllocSize(G.getValueType());
+  }
+
   if (!Pipeline.empty()) {
     Expected<std::unique_ptr<TargetMachine>> TM =
         JITTargetMachineBuilder(HostTriple)
@@ -390,22 +400,34 @@ Error BundleJIT::setUp() {
     // clang's host half of a CUDA program has a shadow of each `__device__`
     // and `__constant__` variable it names, internal and undefined in value,
     // through which it passes the variable to cudaMemcpyToSymbol and the
-    // like. Exported, its address maps it to the device submodule's
-    // variable of the same name.
+    // like. A texture reference's host variable is its textureReference,
+    // which cudaBindTexture* is given; its device variable is the 64-bit
+    // handle that `!nvvm.annotations` calls a texture. Exported, the
+    // shadow's address maps it to the device submodule's variable of the
+    // same name.
     for (GlobalVariable &G : Mod.globals()) {
-      if (!G.hasLocalLinkage() || !G.hasName() || !G.hasInitializer() ||
-          !isa<UndefValue>(G.getInitializer()) ||
-          isa<PoisonValue>(G.getInitializer()) ||
-          !any_of(B, [&](const Submodule &M) {
-            return M.getRole() == ModuleRole::Device &&
-                   M.getBody().contains(G.getName());
-          }))
+      if (!G.hasLocalLinkage() || !G.hasName() || !G.hasInitializer())
+        continue;
+      std::string TextureAnnotation =
+          ("@" + G.getName() + ", !\"texture\"").str();
+      bool IsTexture = any_of(B, [&](const Submodule &M) {
+        return M.getRole() == ModuleRole::Device &&
+               M.getBody().contains(TextureAnnotation);
+      });
+      if (!IsTexture && (!isa<UndefValue>(G.getInitializer()) ||
+                         isa<PoisonValue>(G.getInitializer()) ||
+                         !any_of(B, [&](const Submodule &M) {
+                           return M.getRole() == ModuleRole::Device &&
+                                  M.getBody().contains(G.getName());
+                         })))
         continue;
       G.setLinkage(GlobalValue::ExternalLinkage);
       G.setVisibility(GlobalValue::DefaultVisibility);
       HostShadows.push_back(
           {G.getName().str(),
-           size_t(Mod.getDataLayout().getTypeAllocSize(G.getValueType()))});
+           IsTexture ? sizeof(uint64_t)
+                     : size_t(Mod.getDataLayout().getTypeAllocSize(
+                           G.getValueType()))});
     }
     for (Function &F : Mod) {
       if (F.isDeclaration())
@@ -561,6 +583,19 @@ Error BundleJIT::mapHostStubs() {
   return Error::success();
 }
 
+/// The C identifier that \p Symbol points to, if it points to a string
+/// that is one (read up to a length no identifier reaches).
+static std::optional<std::string> getSymbolName(const char *Symbol) {
+  if (!Symbol)
+    return std::nullopt;
+  size_t Length = strnlen(Symbol, 1024);
+  StringRef Name(Symbol, Length);
+  if (Length == 0 || Length == 1024 || isDigit(Name.front()) ||
+      !all_of(Name, [](char C) { return isAlnum(C) || C == '_'; }))
+    return std::nullopt;
+  return Name.str();
+}
+
 Expected<runtime::DeviceVariable>
 BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
   HostShadow Shadow;
@@ -570,11 +605,18 @@ BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
       if (Error E = mapHostStubs())
         return std::move(E);
     auto It = ShadowVariables.find(ShadowAddress);
-    if (It == ShadowVariables.end())
+    if (It != ShadowVariables.end())
+      Shadow = It->second;
+    else if (std::optional<std::string> Name =
+                 getSymbolName(static_cast<const char *>(ShadowAddress)))
+      // Before CUDA 5.0 a symbol could also be named by its name, as a
+      // string ("var"), and programs of that time still do; the host need
+      // not have a shadow of it then. Its size is the device's.
+      Shadow = {*Name, 0};
+    else
       return runtime::makeRuntimeError(
           MM_ERROR_NOT_FOUND, "the symbol is not a __device__ or __constant__ "
                               "variable of the program");
-    Shadow = It->second;
   }
   // The first device submodule that defines the variable; as for kernels, a
   // submodule whose text does not contain the name is not compiled.
@@ -585,9 +627,15 @@ BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
     Expected<void *> Address = findSubmoduleSymbol(M, Shadow.Name);
     if (!Address)
       return Address.takeError();
-    if (*Address)
-      return runtime::DeviceVariable{M.getName().str(), Shadow.Name, *Address,
-                                     Shadow.Size};
+    if (!*Address)
+      continue;
+    if (!Shadow.Size) {
+      std::lock_guard<std::mutex> Guard(DeviceVariableLock);
+      Shadow.Size = DeviceVariableSizes.lookup(
+          (M.getName() + "/" + Shadow.Name).str());
+    }
+    return runtime::DeviceVariable{M.getName().str(), Shadow.Name, *Address,
+                                   Shadow.Size};
   }
   return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
                                    "no device submodule defines variable '" +

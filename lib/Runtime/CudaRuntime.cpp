@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaCompilerEntryPoints.h"
+#include "CudaRuntimeSupport.h"
 #include "mm/Runtime/Runtime.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -35,6 +36,7 @@
 
 using namespace llvm;
 using namespace mm::runtime;
+using namespace mm::runtime::cuda;
 
 namespace {
 /// The configurations that `<<<...>>>` pushed and the stubs have not popped.
@@ -68,18 +70,14 @@ static cudaError_t toCudaError(mm_status Status) {
   return cudaErrorUnknown;
 }
 
-/// Records \p E (also as the mm_offload.h last error and message) and
-/// returns its CUDA error code.
-static cudaError_t record(Error E) {
+cudaError_t cuda::record(Error E) {
   cudaError_t Result = toCudaError(Runtime::recordError(std::move(E)));
   if (Result != cudaSuccess)
     LastCudaError = Result;
   return Result;
 }
 
-/// Records CUDA error \p Error, which no runtime status maps to, with
-/// \p Message as the mm_offload.h message.
-static cudaError_t recordCudaError(cudaError_t Error, const Twine &Message) {
+cudaError_t cuda::recordCudaError(cudaError_t Error, const Twine &Message) {
   Runtime::recordError(makeRuntimeError(MM_ERROR_INVALID_VALUE, Message));
   LastCudaError = Error;
   return Error;
@@ -89,7 +87,7 @@ static cudaError_t recordInvalidDevice(int Device) {
   return recordCudaError(cudaErrorInvalidDevice, "no device " + Twine(Device));
 }
 
-static Runtime *getRuntime() {
+Runtime *cuda::getRuntime() {
   if (Runtime *R = getCurrentRuntime())
     return R;
   record(makeRuntimeError(MM_ERROR_NOT_INITIALIZED,
@@ -97,8 +95,7 @@ static Runtime *getRuntime() {
   return nullptr;
 }
 
-/// Records an invalid-value error described by \p Message.
-static cudaError_t invalid(const Twine &Message) {
+cudaError_t cuda::invalid(const Twine &Message) {
   return record(makeRuntimeError(MM_ERROR_INVALID_VALUE, Message));
 }
 
@@ -204,8 +201,8 @@ static Expected<mm_memcpy_kind> getCopyKind(Runtime &R, void *Dst,
                               Twine(int(Kind)));
 }
 
-static cudaError_t copy(void *Dst, const void *Src, size_t Count,
-                        cudaMemcpyKind Kind) {
+cudaError_t cuda::copy(void *Dst, const void *Src, size_t Count,
+                       cudaMemcpyKind Kind) {
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
@@ -216,11 +213,9 @@ static cudaError_t copy(void *Dst, const void *Src, size_t Count,
   return record(R->copy(Dst, Src, Count, *MMKind));
 }
 
-/// Copies \p Height rows of \p Width bytes, \p SrcPitch and \p DstPitch
-/// bytes apart.
-static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
-                          size_t SrcPitch, size_t Width, size_t Height,
-                          cudaMemcpyKind Kind) {
+cudaError_t cuda::copy2D(void *Dst, size_t DstPitch, const void *Src,
+                         size_t SrcPitch, size_t Width, size_t Height,
+                         cudaMemcpyKind Kind) {
   if (Height > 1 && (Width > DstPitch || Width > SrcPitch))
     return recordCudaError(cudaErrorInvalidPitchValue,
                            "2D copy of rows of " + Twine(Width) +
@@ -327,7 +322,12 @@ static void getDeviceProperties(Runtime &R, cudaDeviceProp &Prop) {
   Prop.singleToDoublePrecisionPerfRatio = 2;
   Prop.computeMode = cudaComputeModeDefault;
   Prop.concurrentKernels = 0;
-  Prop.asyncEngineCount = 0;
+  // A copy engine, as every GPU since CUDA 1.1 has: programs that overlap
+  // copies with kernels on streams test for it (and some do not work
+  // without). Both are done when issued, which is one order that such a
+  // program must be right with.
+  Prop.deviceOverlap = 1;
+  Prop.asyncEngineCount = 1;
 }
 
 /// The value of device attribute \p Attr, from the device's properties;
@@ -358,6 +358,7 @@ static bool getDeviceAttribute(const cudaDeviceProp &P, int Attr, int &Value) {
   case cudaDevAttrL2CacheSize: Value = P.l2CacheSize; return true;
   case cudaDevAttrMaxThreadsPerMultiProcessor: Value = P.maxThreadsPerMultiProcessor; return true;
   case cudaDevAttrAsyncEngineCount: Value = P.asyncEngineCount; return true;
+  case cudaDevAttrGpuOverlap: Value = P.deviceOverlap; return true;
   case cudaDevAttrUnifiedAddressing: Value = P.unifiedAddressing; return true;
   case cudaDevAttrTexturePitchAlignment: Value = int(P.texturePitchAlignment); return true;
   case cudaDevAttrComputeCapabilityMajor: Value = P.major; return true;
@@ -431,6 +432,7 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
   LaunchConfig Config{{GridDim.x, GridDim.y, GridDim.z},
                       {BlockDim.x, BlockDim.y, BlockDim.z},
                       SharedMem};
+  updateBoundTextureReferences();
   return record(R->launchHostFunction(Func, Config, Args));
 }
 
@@ -687,20 +689,29 @@ cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DPitch, const void *Src,
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *P) {
   if (!P)
     return invalid("cudaMemcpy3D with null parameters");
-  if (P->srcArray || P->dstArray)
-    return recordCudaError(cudaErrorNotSupported,
-                           "cudaMemcpy3D of a CUDA array: mm's runtime has no "
-                           "arrays");
-  const cudaPitchedPtr &S = P->srcPtr, &D = P->dstPtr;
+  // With a CUDA array on either side, the extent and the array's position
+  // count elements; a pitched pointer's position counts bytes.
+  cudaPitchedPtr S = P->srcPtr, D = P->dstPtr;
+  size_t ElementSize = 1;
+  if (P->srcArray && !getArrayMemory(P->srcArray, S, ElementSize))
+    return invalid("cudaMemcpy3D from something that is not a CUDA array");
+  size_t SrcX = P->srcArray ? P->srcPos.x * ElementSize : P->srcPos.x;
+  if (P->dstArray && !getArrayMemory(P->dstArray, D, ElementSize))
+    return invalid("cudaMemcpy3D to something that is not a CUDA array");
+  size_t DstX = P->dstArray ? P->dstPos.x * ElementSize : P->dstPos.x;
+  size_t Width = P->extent.width * ElementSize;
+  if ((P->srcArray && SrcX + Width > S.xsize) ||
+      (P->dstArray && DstX + Width > D.xsize))
+    return invalid("cudaMemcpy3D of rows of " + Twine(P->extent.width) +
+                   " elements beyond the end of a CUDA array's rows");
   for (size_t Z = 0; Z < P->extent.depth; ++Z) {
     char *Dst = static_cast<char *>(D.ptr) +
-                ((P->dstPos.z + Z) * D.ysize + P->dstPos.y) * D.pitch +
-                P->dstPos.x;
+                ((P->dstPos.z + Z) * D.ysize + P->dstPos.y) * D.pitch + DstX;
     const char *Src = static_cast<const char *>(S.ptr) +
                       ((P->srcPos.z + Z) * S.ysize + P->srcPos.y) * S.pitch +
-                      P->srcPos.x;
-    if (cudaError_t Error = copy2D(Dst, D.pitch, Src, S.pitch,
-                                   P->extent.width, P->extent.height, P->kind))
+                      SrcX;
+    if (cudaError_t Error = copy2D(Dst, D.pitch, Src, S.pitch, Width,
+                                   P->extent.height, P->kind))
       return Error;
   }
   return cudaSuccess;

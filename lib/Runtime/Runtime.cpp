@@ -5,6 +5,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <atomic>
 
 using namespace llvm;
@@ -143,6 +144,25 @@ Error Runtime::checkDeviceRange(const void *Ptr, size_t Size, StringRef What) {
 
 bool Runtime::isDevicePointer(const void *Ptr) {
   return !errorToBool(checkDeviceRange(Ptr, 0, "pointer"));
+}
+
+/// The bytes from \p Start to the end of the range of \p Ranges that holds
+/// it; 0 if none does.
+static size_t getBytesFrom(const std::map<uintptr_t, size_t> &Ranges,
+                           uintptr_t Start) {
+  auto It = Ranges.upper_bound(Start);
+  if (It == Ranges.begin())
+    return 0;
+  --It;
+  size_t Offset = Start - It->first;
+  return Offset < It->second ? It->second - Offset : 0;
+}
+
+size_t Runtime::getDeviceBytesFrom(const void *Ptr) {
+  uintptr_t Start = reinterpret_cast<uintptr_t>(Ptr);
+  std::lock_guard<std::mutex> Guard(Lock);
+  return std::max(getBytesFrom(Allocations, Start),
+                  getBytesFrom(VariableRanges, Start));
 }
 
 Expected<DeviceVariable> Runtime::getDeviceVariable(const void *HostShadow) {

@@ -2,6 +2,7 @@
 
 #include "mm/Runtime/Runtime.h"
 #include "CudaCompilerEntryPoints.h"
+#include "mm-cuda/cuda.h"
 
 using namespace mm::runtime;
 
@@ -41,6 +42,17 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(__mm_device_u64_to_f64),
       MM_RUNTIME_SYMBOL(__cudaPushCallConfiguration),
       MM_RUNTIME_SYMBOL(__cudaPopCallConfiguration),
+      MM_RUNTIME_SYMBOL(cuInit),
+      MM_RUNTIME_SYMBOL(cuDriverGetVersion),
+      MM_RUNTIME_SYMBOL(cuDeviceGet),
+      MM_RUNTIME_SYMBOL(cuDeviceGetCount),
+      MM_RUNTIME_SYMBOL(cuDeviceGetName),
+      MM_RUNTIME_SYMBOL(cuDeviceTotalMem),
+      MM_RUNTIME_SYMBOL(cuDeviceComputeCapability),
+      MM_RUNTIME_SYMBOL(cuMemGetInfo),
+      MM_RUNTIME_SYMBOL(cuCtxSynchronize),
+      MM_RUNTIME_SYMBOL(cuGetErrorName),
+      MM_RUNTIME_SYMBOL(cuGetErrorString),
       MM_RUNTIME_SYMBOL(cudaGetDeviceCount),
       MM_RUNTIME_SYMBOL(cudaGetDevice),
       MM_RUNTIME_SYMBOL(cudaSetDevice),
@@ -127,5 +139,25 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(cudaFuncSetSharedMemConfig),
       MM_RUNTIME_SYMBOL(cudaOccupancyMaxActiveBlocksPerMultiprocessor),
       MM_RUNTIME_SYMBOL(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags),
+      MM_RUNTIME_SYMBOL(cudaCreateChannelDesc),
+      MM_RUNTIME_SYMBOL(cudaGetChannelDesc),
+      MM_RUNTIME_SYMBOL(cudaMallocArray),
+      MM_RUNTIME_SYMBOL(cudaMalloc3DArray),
+      MM_RUNTIME_SYMBOL(cudaFreeArray),
+      MM_RUNTIME_SYMBOL(cudaArrayGetInfo),
+      MM_RUNTIME_SYMBOL(cudaMemcpyToArray),
+      MM_RUNTIME_SYMBOL(cudaMemcpyFromArray),
+      MM_RUNTIME_SYMBOL(cudaMemcpyArrayToArray),
+      MM_RUNTIME_SYMBOL(cudaMemcpy2DToArray),
+      MM_RUNTIME_SYMBOL(cudaMemcpy2DFromArray),
+      MM_RUNTIME_SYMBOL(cudaCreateTextureObject),
+      MM_RUNTIME_SYMBOL(cudaDestroyTextureObject),
+      MM_RUNTIME_SYMBOL(cudaGetTextureObjectResourceDesc),
+      MM_RUNTIME_SYMBOL(cudaGetTextureObjectTextureDesc),
+      MM_RUNTIME_SYMBOL(cudaBindTexture),
+      MM_RUNTIME_SYMBOL(cudaBindTexture2D),
+      MM_RUNTIME_SYMBOL(cudaBindTextureToArray),
+      MM_RUNTIME_SYMBOL(cudaUnbindTexture),
+      MM_RUNTIME_SYMBOL(cudaGetTextureAlignmentOffset),
   };
 }

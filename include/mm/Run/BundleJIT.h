@@ -158,6 +158,10 @@ private:
   llvm::DenseMap<const void *, HostShadow> ShadowVariables;
   bool StubsMapped = false;
   std::mutex StubLock;
+  /// The sizes of device submodules' variables, by "submodule/name", as
+  /// each submodule is prepared.
+  llvm::StringMap<size_t> DeviceVariableSizes;
+  std::mutex DeviceVariableLock;
   /// Errors ORC reported to the session since the last failed lookup.
   llvm::Error SessionErrors = llvm::Error::success();
   llvm::StringSet<> SessionErrorMessages;

@@ -139,6 +139,9 @@ public:
   /// True if \p Ptr points into a live device allocation or a device
   /// variable.
   bool isDevicePointer(const void *Ptr);
+  /// How many bytes from \p Ptr to the end of the device allocation or
+  /// variable it points into; 0 if it points into none.
+  size_t getDeviceBytesFrom(const void *Ptr);
   /// The device variable whose host shadow is \p HostShadow; from then on
   /// copies to and from it are copies of device memory.
   llvm::Expected<DeviceVariable> getDeviceVariable(const void *HostShadow);
