@@ -30,7 +30,12 @@ typedef uint64_t cuuint64_t;
 typedef int CUdevice;
 typedef unsigned long long CUdeviceptr;
 
+/* Of int type in C++, so that any code a program passes is one. */
+#if defined(__cplusplus)
+typedef enum cudaError_enum : int {
+#else
 typedef enum cudaError_enum {
+#endif
   CUDA_SUCCESS = 0,
   CUDA_ERROR_INVALID_VALUE = 1,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
