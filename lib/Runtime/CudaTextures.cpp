@@ -166,6 +166,16 @@ static cudaError_t checkDeviceMemory(Runtime &R, const void *Ptr, size_t Size,
                  " bytes that are not within one device allocation");
 }
 
+/// Samples \p Texture as \p Reference's fields say: coordinates, filter and
+/// address modes.
+static void sampleAsReference(const textureReference &Reference,
+                              __mm_texture &Texture) {
+  Texture.normalizedCoords = Reference.normalized;
+  Texture.filterMode = Reference.filterMode;
+  std::memcpy(Texture.addressMode, Reference.addressMode,
+              sizeof(Texture.addressMode));
+}
+
 namespace mm {
 namespace runtime {
 namespace cuda {
@@ -183,13 +193,8 @@ bool getArrayMemory(cudaArray_const_t Array, cudaPitchedPtr &Memory,
 void updateBoundTextureReferences() {
   TextureState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
-  for (auto &[Reference, Bound] : State.References) {
-    __mm_texture &Texture = *Bound.Texture;
-    Texture.normalizedCoords = Reference->normalized;
-    Texture.filterMode = Reference->filterMode;
-    std::memcpy(Texture.addressMode, Reference->addressMode,
-                sizeof(Texture.addressMode));
-  }
+  for (auto &[Reference, Bound] : State.References)
+    sampleAsReference(*Reference, *Bound.Texture);
 }
 
 } // namespace cuda
@@ -234,10 +239,7 @@ static cudaError_t bindReference(const textureReference *Reference,
   BoundReference &Bound = State.References[Reference];
   Bound.Texture = std::move(Texture);
   Bound.Handle = static_cast<uint64_t *>(Variable->Address);
-  Bound.Texture->normalizedCoords = Reference->normalized;
-  Bound.Texture->filterMode = Reference->filterMode;
-  std::memcpy(Bound.Texture->addressMode, Reference->addressMode,
-              sizeof(Bound.Texture->addressMode));
+  sampleAsReference(*Reference, *Bound.Texture);
   *Bound.Handle = reinterpret_cast<uintptr_t>(Bound.Texture.get());
   return cudaSuccess;
 }

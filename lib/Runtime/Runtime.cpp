@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 
 using namespace llvm;
 using namespace mm::runtime;
@@ -120,15 +121,25 @@ Error Runtime::free(void *Ptr) {
   return B->free(Ptr);
 }
 
+/// How many bytes of the range of \p Ranges that holds \p Start (or ends
+/// at it) follow it; none if no range does.
+static std::optional<size_t>
+getBytesFrom(const std::map<uintptr_t, size_t> &Ranges, uintptr_t Start) {
+  auto It = Ranges.upper_bound(Start);
+  if (It == Ranges.begin())
+    return std::nullopt;
+  --It;
+  size_t Offset = Start - It->first;
+  if (Offset > It->second)
+    return std::nullopt;
+  return It->second - Offset;
+}
+
 /// True if [Start, Start + Size) lies within one of \p Ranges.
 static bool isWithin(const std::map<uintptr_t, size_t> &Ranges,
                      uintptr_t Start, size_t Size) {
-  auto It = Ranges.upper_bound(Start);
-  if (It == Ranges.begin())
-    return false;
-  --It;
-  return Start - It->first <= It->second &&
-         Size <= It->second - (Start - It->first);
+  std::optional<size_t> Bytes = getBytesFrom(Ranges, Start);
+  return Bytes && Size <= *Bytes;
 }
 
 Error Runtime::checkDeviceRange(const void *Ptr, size_t Size, StringRef What) {
@@ -146,23 +157,11 @@ bool Runtime::isDevicePointer(const void *Ptr) {
   return !errorToBool(checkDeviceRange(Ptr, 0, "pointer"));
 }
 
-/// The bytes from \p Start to the end of the range of \p Ranges that holds
-/// it; 0 if none does.
-static size_t getBytesFrom(const std::map<uintptr_t, size_t> &Ranges,
-                           uintptr_t Start) {
-  auto It = Ranges.upper_bound(Start);
-  if (It == Ranges.begin())
-    return 0;
-  --It;
-  size_t Offset = Start - It->first;
-  return Offset < It->second ? It->second - Offset : 0;
-}
-
 size_t Runtime::getDeviceBytesFrom(const void *Ptr) {
   uintptr_t Start = reinterpret_cast<uintptr_t>(Ptr);
   std::lock_guard<std::mutex> Guard(Lock);
-  return std::max(getBytesFrom(Allocations, Start),
-                  getBytesFrom(VariableRanges, Start));
+  return std::max(getBytesFrom(Allocations, Start).value_or(0),
+                  getBytesFrom(VariableRanges, Start).value_or(0));
 }
 
 Expected<DeviceVariable> Runtime::getDeviceVariable(const void *HostShadow) {
