@@ -51,6 +51,12 @@ for cuda_root in [os.environ.get("CUDA_PATH", ""), "/usr/local/cuda",
     if cuda_root and os.path.exists(libdevice):
         config.available_features.add("nvidia-libdevice")
         config.substitutions.append(("%nvidia_libdevice", libdevice))
+        # NVIDIA's cuRAND headers, whose generators a host compiler can run:
+        # mm's must give the same numbers.
+        include = os.path.join(cuda_root, "include")
+        if os.path.exists(os.path.join(include, "curand_kernel.h")):
+            config.available_features.add("nvidia-curand")
+            config.substitutions.append(("%nvidia_cuda_include", include))
         break
 
 # Pass plugins built for the tests (test/mm-opt/Plugin).

@@ -150,6 +150,16 @@ float __mm_device_u64_to_f32(uint64_t a, int32_t mode);
 double __mm_device_i64_to_f64(int64_t a, int32_t mode);
 double __mm_device_u64_to_f64(uint64_t a, int32_t mode);
 
+/* cuRAND's jump-ahead (mm-cuda/curand_kernel.h): moves a generator's state
+ * n * 2^log2_stride numbers ahead (log2_stride < 128) by that power of the
+ * generator's transition matrix, whose powers the runtime computes once per
+ * stride. XORWOW's five xorshift words `v` (the caller moves its Weyl
+ * counter), MRG32k3a's two components `s1` and `s2`. */
+void __mm_device_curand_xorwow_skipahead(uint32_t *v, uint64_t n,
+                                         uint32_t log2_stride);
+void __mm_device_curand_mrg32k3a_skipahead(uint32_t *s1, uint32_t *s2,
+                                           uint64_t n, uint32_t log2_stride);
+
 #ifdef __cplusplus
 }
 #endif

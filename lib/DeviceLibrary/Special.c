@@ -79,16 +79,10 @@ static double mm_exp_square(double x) {
   return exp(s.hi) * (1.0 + s.lo);
 }
 
-/* erfcx(x) = exp(x^2) erfc(x). Past 25, where erfc nears underflow, the
- * asymptotic series 1/(x sqrt(pi)) (1 - 1/(2x^2) + 3/(2x^2)^2 - ...). */
-static double mm_erfcx(double x) {
-  if (x != x)
-    return x;
-  if (x < 0.0) {
-    /* erfcx(x) = 2 exp(x^2) - erfcx(-x). */
-    double e = mm_exp_square(x);
-    return __builtin_isinf(e) ? MM_INF : 2.0 * e - mm_erfcx(-x);
-  }
+/* erfcx(x) = exp(x^2) erfc(x) for x >= 0. Past 25, where erfc nears
+ * underflow, the asymptotic series 1/(x sqrt(pi)) (1 - 1/(2x^2) +
+ * 3/(2x^2)^2 - ...). */
+static double mm_erfcx_nonnegative(double x) {
   if (x < 25.0)
     return mm_exp_square(x) * erfc(x);
   if (__builtin_isinf(x))
@@ -101,6 +95,18 @@ static double mm_erfcx(double x) {
       break;
   }
   return sum / (x * MM_SQRT_PI);
+}
+
+/* Below 0, erfcx(x) = 2 exp(x^2) - erfcx(-x). */
+static double mm_erfcx(double x) {
+  if (x != x)
+    return x;
+  if (x == -MM_INF)
+    return MM_INF;
+  if (x >= 0.0)
+    return mm_erfcx_nonnegative(x);
+  double e = mm_exp_square(x);
+  return __builtin_isinf(e) ? MM_INF : 2.0 * e - mm_erfcx_nonnegative(-x);
 }
 
 MM_LIBDEVICE double __nv_erfcx(double a) { return mm_erfcx(a); }

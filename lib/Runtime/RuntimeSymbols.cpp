@@ -40,6 +40,8 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(__mm_device_u64_to_f32),
       MM_RUNTIME_SYMBOL(__mm_device_i64_to_f64),
       MM_RUNTIME_SYMBOL(__mm_device_u64_to_f64),
+      MM_RUNTIME_SYMBOL(__mm_device_curand_xorwow_skipahead),
+      MM_RUNTIME_SYMBOL(__mm_device_curand_mrg32k3a_skipahead),
       MM_RUNTIME_SYMBOL(__cudaPushCallConfiguration),
       MM_RUNTIME_SYMBOL(__cudaPopCallConfiguration),
       MM_RUNTIME_SYMBOL(cuInit),
