@@ -1,0 +1,76 @@
+/*===- mm-cuda/cuda_fp16.h - Half precision -----------------------*- C++ -*-===*
+ *
+ * CUDA's binary16 type, __half (half), and its pair __half2 (half2), in
+ * host and device code: conversions in every rounding mode, arithmetic,
+ * comparisons and math, operators, shuffles and atomicAdd, each giving what
+ * CUDA gives, rounded once (crt/narrow_float.hpp). __CUDA_NO_HALF_OPERATORS__
+ * and __CUDA_NO_HALF_CONVERSIONS__ leave out the operators and implicit
+ * conversions, as in CUDA.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef __CUDA_FP16_H__
+#define __CUDA_FP16_H__
+
+#include "crt/narrow_float.hpp"
+
+typedef struct __half_raw {
+  unsigned short x;
+} __half_raw;
+typedef struct __half2_raw {
+  unsigned short x, y;
+} __half2_raw;
+
+/* Assigning a raw value converts it: no operator= of its own, which would
+ * make `x = {}` ambiguous. */
+struct __align__(2) __half {
+  typedef __mm_narrow::binary16 format;
+  unsigned short __x;
+
+  __half() = default;
+  __host__ __device__ __half(const __half_raw &raw) : __x(raw.x) {}
+  __host__ __device__ operator __half_raw() const {
+    __half_raw raw;
+    raw.x = __x;
+    return raw;
+  }
+#if !defined(__CUDA_NO_HALF_CONVERSIONS__)
+  __MM_NARROW_CONVERSION_MEMBERS(__half)
+#endif
+};
+
+struct __align__(4) __half2 {
+  __half x, y;
+
+  __half2() = default;
+  __host__ __device__ __half2(const __half &a, const __half &b) : x(a), y(b) {}
+  __host__ __device__ __half2(const __half2_raw &raw) {
+    x.__x = raw.x;
+    y.__x = raw.y;
+  }
+  __host__ __device__ operator __half2_raw() const {
+    __half2_raw raw;
+    raw.x = x.__x;
+    raw.y = y.__x;
+    return raw;
+  }
+};
+
+typedef __half half;
+typedef __half2 half2;
+
+__MM_NARROW_FLOAT_API(__half, __half2)
+#if !defined(__CUDA_NO_HALF_OPERATORS__)
+__MM_NARROW_OPERATORS(__half, __half2)
+#endif
+__MM_NARROW_CONVERSIONS(__half, __half2, half, half2)
+
+#define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7C00U)
+#define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7FFFU)
+#define CUDART_MIN_DENORM_FP16 __ushort_as_half((unsigned short)0x0001U)
+#define CUDART_MAX_NORMAL_FP16 __ushort_as_half((unsigned short)0x7BFFU)
+#define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000U)
+#define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000U)
+#define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3C00U)
+
+#endif /* __CUDA_FP16_H__ */
