@@ -43,6 +43,33 @@ cudaMallocManaged(T **devPtr, size_t size,
 }
 
 template <class T>
+static __inline__ __host__ cudaError_t cudaMallocAsync(T **devPtr, size_t size,
+                                                      cudaStream_t stream) {
+  return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool,
+                        cudaStream_t stream) {
+  return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+/* CUDA 12.2's prefetch and advice to a location, under their CUDA 13
+ * names. */
+static __inline__ __host__ cudaError_t
+cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                     struct cudaMemLocation location, unsigned int flags,
+                     cudaStream_t stream = 0) {
+  return ::cudaMemPrefetchAsync_v2(devPtr, count, location, flags, stream);
+}
+static __inline__ __host__ cudaError_t
+cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+              struct cudaMemLocation location) {
+  return ::cudaMemAdvise_v2(devPtr, count, advice, location);
+}
+
+template <class T>
 static __inline__ __host__ cudaError_t cudaMallocPitch(T **devPtr,
                                                        size_t *pitch,
                                                        size_t width,

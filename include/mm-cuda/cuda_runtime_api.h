@@ -69,6 +69,10 @@ extern __host__ cudaError_t cudaDeviceGetStreamPriorityRange(int *least,
                                                              int *greatest);
 extern __host__ cudaError_t cudaDeviceCanAccessPeer(int *canAccess, int device,
                                                     int peerDevice);
+/* One device: it has no peer to enable. */
+extern __host__ cudaError_t cudaDeviceEnablePeerAccess(int peerDevice,
+                                                       unsigned int flags);
+extern __host__ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 extern __host__ cudaError_t cudaDriverGetVersion(int *version);
 extern __host__ cudaError_t cudaRuntimeGetVersion(int *version);
 /* CUDA's names before CUDA 4, which older programs (Rodinia's) still use. */
@@ -157,6 +161,40 @@ extern __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr,
 extern __host__ cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
                                           enum cudaMemoryAdvise advice,
                                           int device);
+extern __host__ cudaError_t
+cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
+                        struct cudaMemLocation location, unsigned int flags,
+                        cudaStream_t stream __MM_DEFAULT(0));
+extern __host__ cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count,
+                                             enum cudaMemoryAdvise advice,
+                                             struct cudaMemLocation location);
+
+/* Stream-ordered allocation. Work on a stream is done when issued, so an
+ * allocation is ready at once and a free frees at once; pools keep their
+ * attributes and count the bytes allocated from them. */
+extern __host__ cudaError_t cudaMallocAsync(void **devPtr, size_t size,
+                                            cudaStream_t stream);
+extern __host__ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream);
+extern __host__ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
+                                                    cudaMemPool_t memPool,
+                                                    cudaStream_t stream);
+extern __host__ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool,
+                                                        int device);
+extern __host__ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool,
+                                                 int device);
+extern __host__ cudaError_t cudaDeviceSetMemPool(int device,
+                                                 cudaMemPool_t memPool);
+extern __host__ cudaError_t
+cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *props);
+extern __host__ cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+extern __host__ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool,
+                                                    enum cudaMemPoolAttr attr,
+                                                    void *value);
+extern __host__ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool,
+                                                    enum cudaMemPoolAttr attr,
+                                                    void *value);
+extern __host__ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool,
+                                              size_t minBytesToKeep);
 
 extern __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                                        enum cudaMemcpyKind kind);
@@ -180,6 +218,11 @@ extern __host__ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
 extern __host__ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice,
                                            const void *src, int srcDevice,
                                            size_t count);
+extern __host__ cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice,
+                                                const void *src, int srcDevice,
+                                                size_t count,
+                                                cudaStream_t stream
+                                                    __MM_DEFAULT(0));
 extern __host__ cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 extern __host__ cudaError_t cudaMemsetAsync(void *devPtr, int value,
                                             size_t count,

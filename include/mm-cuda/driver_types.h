@@ -211,6 +211,49 @@ typedef enum cudaMemoryAdvise __MM_ENUM_INT {
   cudaMemAdviseUnsetAccessedBy = 6
 } cudaMemoryAdvise;
 
+/* Where memory is, for prefetches and advice (CUDA 12.2's _v2 forms). */
+typedef enum cudaMemLocationType __MM_ENUM_INT {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4
+} cudaMemLocationType;
+typedef struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;
+} cudaMemLocation;
+
+/* Stream-ordered allocation's memory pools. */
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef enum cudaMemPoolAttr __MM_ENUM_INT {
+  cudaMemPoolReuseFollowEventDependencies = 0x1,
+  cudaMemPoolReuseAllowOpportunistic = 0x2,
+  cudaMemPoolReuseAllowInternalDependencies = 0x3,
+  cudaMemPoolAttrReleaseThreshold = 0x4,
+  cudaMemPoolAttrReservedMemCurrent = 0x5,
+  cudaMemPoolAttrReservedMemHigh = 0x6,
+  cudaMemPoolAttrUsedMemCurrent = 0x7,
+  cudaMemPoolAttrUsedMemHigh = 0x8
+} cudaMemPoolAttr;
+typedef enum cudaMemAllocationType __MM_ENUM_INT {
+  cudaMemAllocationTypeInvalid = 0x0,
+  cudaMemAllocationTypePinned = 0x1
+} cudaMemAllocationType;
+typedef enum cudaMemAllocationHandleType __MM_ENUM_INT {
+  cudaMemHandleTypeNone = 0x0,
+  cudaMemHandleTypePosixFileDescriptor = 0x1
+} cudaMemAllocationHandleType;
+typedef struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+} cudaMemPoolProps;
+
 /* Pitched and three-dimensional memory. */
 typedef struct cudaPitchedPtr {
   void *ptr;

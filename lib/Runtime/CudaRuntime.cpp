@@ -30,6 +30,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include <unistd.h>
@@ -118,12 +119,29 @@ struct Event {
   std::chrono::steady_clock::time_point Time;
 };
 
+/// A memory pool of stream-ordered allocation: its attributes, and what
+/// it has allocated, start -> size.
+struct MemoryPool {
+  uint64_t ReleaseThreshold = 0;
+  int ReuseFollowEventDependencies = 1;
+  int ReuseAllowOpportunistic = 1;
+  int ReuseAllowInternalDependencies = 1;
+  DenseMap<void *, size_t> Allocations;
+  uint64_t Used = 0, UsedHigh = 0;
+};
+
 /// What the CUDA API adds to the runtime: streams, events, pinned host
-/// memory and per-function attributes, for the process's lifetime.
+/// memory, memory pools and per-function attributes, for the process's
+/// lifetime.
 struct CudaState {
   std::mutex Lock;
   DenseSet<cudaStream_t> Streams;
   DenseSet<cudaEvent_t> Events;
+  /// The device's default pool, the pools cudaMemPoolCreate made, and the
+  /// pool that cudaMallocAsync allocates from.
+  MemoryPool DefaultPool;
+  DenseSet<cudaMemPool_t> CreatedPools;
+  cudaMemPool_t CurrentPool = nullptr;
   /// Host memory that cudaHostAlloc allocated or cudaHostRegister
   /// registered: start -> (size, allocated by cudaHostAlloc).
   std::map<uintptr_t, std::pair<size_t, unsigned>> HostMemory;
@@ -378,6 +396,8 @@ static bool getDeviceAttribute(const cudaDeviceProp &P, int Attr, int &Value) {
   case cudaDevAttrHostRegisterSupported: Value = P.hostRegisterSupported; return true;
   case cudaDevAttrDirectManagedMemAccessFromHost: Value = P.directManagedMemAccessFromHost; return true;
   case cudaDevAttrMaxBlocksPerMultiprocessor: Value = P.maxBlocksPerMultiProcessor; return true;
+  // Stream-ordered allocation, without handles to share it.
+  case cudaDevAttrMemoryPoolsSupported: Value = 1; return true;
   // clang-format on
   }
   // Every other attribute of CUDA's is a feature that the device has not
@@ -493,6 +513,219 @@ cudaError_t cudaFree(void *DevPtr) {
   if (!R)
     return cudaErrorInitializationError;
   return record(R->free(DevPtr));
+}
+
+//===- Stream-ordered allocation ------------------------------------------===//
+//
+// Work on a stream is done when it is issued, so an allocation is ready at
+// once and cudaFreeAsync frees at once. A pool counts what it allocated.
+
+static cudaMemPool_t getDefaultPool() {
+  return reinterpret_cast<cudaMemPool_t>(&getState().DefaultPool);
+}
+
+/// The pool behind \p Pool, or null (recorded) if it is not one.
+static MemoryPool *getPool(cudaMemPool_t Pool) {
+  CudaState &State = getState();
+  if (Pool == getDefaultPool())
+    return &State.DefaultPool;
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  if (!Pool || !State.CreatedPools.contains(Pool)) {
+    recordInvalidHandle("the memory pool");
+    return nullptr;
+  }
+  return reinterpret_cast<MemoryPool *>(Pool);
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **Ptr, size_t Size,
+                                    cudaMemPool_t Pool, cudaStream_t Stream) {
+  if (!Ptr)
+    return invalid("cudaMallocAsync with a null result pointer");
+  if (!isStream(Stream))
+    return recordInvalidHandle("the allocation's stream");
+  MemoryPool *P = getPool(Pool);
+  if (!P)
+    return cudaErrorInvalidResourceHandle;
+  if (cudaError_t Error = cudaMalloc(Ptr, Size))
+    return Error;
+  std::lock_guard<std::mutex> Guard(getState().Lock);
+  P->Allocations[*Ptr] = Size;
+  P->Used += Size;
+  P->UsedHigh = std::max(P->UsedHigh, P->Used);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMallocAsync(void **Ptr, size_t Size, cudaStream_t Stream) {
+  cudaMemPool_t Pool;
+  {
+    CudaState &State = getState();
+    std::lock_guard<std::mutex> Guard(State.Lock);
+    Pool = State.CurrentPool ? State.CurrentPool : getDefaultPool();
+  }
+  return cudaMallocFromPoolAsync(Ptr, Size, Pool, Stream);
+}
+
+cudaError_t cudaFreeAsync(void *Ptr, cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the free's stream");
+  CudaState &State = getState();
+  {
+    std::lock_guard<std::mutex> Guard(State.Lock);
+    auto Forget = [&](MemoryPool &P) {
+      auto It = P.Allocations.find(Ptr);
+      if (It == P.Allocations.end())
+        return false;
+      P.Used -= It->second;
+      P.Allocations.erase(It);
+      return true;
+    };
+    if (!Forget(State.DefaultPool))
+      for (cudaMemPool_t Pool : State.CreatedPools)
+        if (Forget(*reinterpret_cast<MemoryPool *>(Pool)))
+          break;
+  }
+  return cudaFree(Ptr);
+}
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
+  if (!Pool)
+    return invalid("cudaDeviceGetDefaultMemPool with a null result pointer");
+  if (Device != 0)
+    return recordInvalidDevice(Device);
+  *Pool = getDefaultPool();
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *Pool, int Device) {
+  if (!Pool)
+    return invalid("cudaDeviceGetMemPool with a null result pointer");
+  if (Device != 0)
+    return recordInvalidDevice(Device);
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  *Pool = State.CurrentPool ? State.CurrentPool : getDefaultPool();
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetMemPool(int Device, cudaMemPool_t Pool) {
+  if (Device != 0)
+    return recordInvalidDevice(Device);
+  if (!getPool(Pool))
+    return cudaErrorInvalidResourceHandle;
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.CurrentPool = Pool;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *Pool,
+                              const cudaMemPoolProps *Props) {
+  if (!Pool || !Props)
+    return invalid("cudaMemPoolCreate with a null pointer");
+  if (Props->allocType != cudaMemAllocationTypePinned ||
+      Props->location.type != cudaMemLocationTypeDevice)
+    return invalid("cudaMemPoolCreate of pinned device memory only");
+  if (Props->location.id != 0)
+    return recordInvalidDevice(Props->location.id);
+  auto *Created = reinterpret_cast<cudaMemPool_t>(new MemoryPool);
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.CreatedPools.insert(Created);
+  *Pool = Created;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t Pool) {
+  CudaState &State = getState();
+  std::unique_lock<std::mutex> Guard(State.Lock);
+  if (!State.CreatedPools.erase(Pool))
+    return recordInvalidHandle("the memory pool");
+  if (State.CurrentPool == Pool)
+    State.CurrentPool = nullptr;
+  // What the pool still holds is freed with it.
+  auto *P = reinterpret_cast<MemoryPool *>(Pool);
+  SmallVector<void *> Held;
+  for (const auto &Allocation : P->Allocations)
+    Held.push_back(Allocation.first);
+  delete P;
+  Guard.unlock();
+  for (void *Ptr : Held)
+    cudaFree(Ptr);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool, cudaMemPoolAttr Attr,
+                                    void *Value) {
+  MemoryPool *P = getPool(Pool);
+  if (!P)
+    return cudaErrorInvalidResourceHandle;
+  if (!Value)
+    return invalid("cudaMemPoolSetAttribute with a null value");
+  std::lock_guard<std::mutex> Guard(getState().Lock);
+  switch (Attr) {
+  case cudaMemPoolReuseFollowEventDependencies:
+    P->ReuseFollowEventDependencies = *static_cast<int *>(Value);
+    return cudaSuccess;
+  case cudaMemPoolReuseAllowOpportunistic:
+    P->ReuseAllowOpportunistic = *static_cast<int *>(Value);
+    return cudaSuccess;
+  case cudaMemPoolReuseAllowInternalDependencies:
+    P->ReuseAllowInternalDependencies = *static_cast<int *>(Value);
+    return cudaSuccess;
+  case cudaMemPoolAttrReleaseThreshold:
+    P->ReleaseThreshold = *static_cast<uint64_t *>(Value);
+    return cudaSuccess;
+  case cudaMemPoolAttrReservedMemHigh:
+  case cudaMemPoolAttrUsedMemHigh:
+    // Only resetting to 0 is allowed: the high-water mark restarts.
+    if (*static_cast<uint64_t *>(Value) != 0)
+      break;
+    P->UsedHigh = P->Used;
+    return cudaSuccess;
+  default:
+    break;
+  }
+  return invalid("cudaMemPoolSetAttribute of attribute " + Twine(int(Attr)) +
+                 " to that value");
+}
+
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool, cudaMemPoolAttr Attr,
+                                    void *Value) {
+  MemoryPool *P = getPool(Pool);
+  if (!P)
+    return cudaErrorInvalidResourceHandle;
+  if (!Value)
+    return invalid("cudaMemPoolGetAttribute with a null result pointer");
+  std::lock_guard<std::mutex> Guard(getState().Lock);
+  switch (Attr) {
+  case cudaMemPoolReuseFollowEventDependencies:
+    *static_cast<int *>(Value) = P->ReuseFollowEventDependencies;
+    return cudaSuccess;
+  case cudaMemPoolReuseAllowOpportunistic:
+    *static_cast<int *>(Value) = P->ReuseAllowOpportunistic;
+    return cudaSuccess;
+  case cudaMemPoolReuseAllowInternalDependencies:
+    *static_cast<int *>(Value) = P->ReuseAllowInternalDependencies;
+    return cudaSuccess;
+  case cudaMemPoolAttrReleaseThreshold:
+    *static_cast<uint64_t *>(Value) = P->ReleaseThreshold;
+    return cudaSuccess;
+  // A pool reserves exactly what it has allocated.
+  case cudaMemPoolAttrReservedMemCurrent:
+  case cudaMemPoolAttrUsedMemCurrent:
+    *static_cast<uint64_t *>(Value) = P->Used;
+    return cudaSuccess;
+  case cudaMemPoolAttrReservedMemHigh:
+  case cudaMemPoolAttrUsedMemHigh:
+    *static_cast<uint64_t *>(Value) = P->UsedHigh;
+    return cudaSuccess;
+  }
+  return invalid("cudaMemPoolGetAttribute of attribute " + Twine(int(Attr)));
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t Pool, size_t) {
+  // Freed memory goes back at once: there is nothing to trim.
+  return getPool(Pool) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 cudaError_t cudaHostAlloc(void **PHost, size_t Size, unsigned Flags) {
@@ -660,6 +893,39 @@ cudaError_t cudaMemAdvise(const void *DevPtr, size_t, cudaMemoryAdvise Advice,
   return cudaSuccess;
 }
 
+/// The device id of \p Location, as the int forms take it: the device's,
+/// or cudaCpuDeviceId for the host's memory.
+static std::optional<int> getLocationDevice(cudaMemLocation Location) {
+  switch (Location.type) {
+  case cudaMemLocationTypeDevice:
+    return Location.id;
+  case cudaMemLocationTypeHost:
+  case cudaMemLocationTypeHostNuma:
+  case cudaMemLocationTypeHostNumaCurrent:
+    return cudaCpuDeviceId;
+  default:
+    return std::nullopt;
+  }
+}
+
+cudaError_t cudaMemPrefetchAsync_v2(const void *DevPtr, size_t Count,
+                                    cudaMemLocation Location, unsigned Flags,
+                                    cudaStream_t Stream) {
+  std::optional<int> Device = getLocationDevice(Location);
+  if (!Device || Flags != 0)
+    return invalid("cudaMemPrefetchAsync to an invalid location or with flags");
+  return cudaMemPrefetchAsync(DevPtr, Count, *Device, Stream);
+}
+
+cudaError_t cudaMemAdvise_v2(const void *DevPtr, size_t Count,
+                             cudaMemoryAdvise Advice,
+                             cudaMemLocation Location) {
+  std::optional<int> Device = getLocationDevice(Location);
+  if (!Device)
+    return invalid("cudaMemAdvise to an invalid location");
+  return cudaMemAdvise(DevPtr, Count, Advice, *Device);
+}
+
 cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count,
                        cudaMemcpyKind Kind) {
   return copy(Dst, Src, Count, Kind);
@@ -730,6 +996,14 @@ cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src,
   if (SrcDevice != 0)
     return recordInvalidDevice(SrcDevice);
   return copy(Dst, Src, Count, cudaMemcpyDeviceToDevice);
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src,
+                                int SrcDevice, size_t Count,
+                                cudaStream_t Stream) {
+  if (!isStream(Stream))
+    return recordInvalidHandle("the copy's stream");
+  return cudaMemcpyPeer(Dst, DstDevice, Src, SrcDevice, Count);
 }
 
 cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {
@@ -1179,6 +1453,17 @@ cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device,
     return recordInvalidDevice(PeerDevice);
   *CanAccess = 0;
   return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int PeerDevice, unsigned Flags) {
+  if (Flags != 0)
+    return invalid("cudaDeviceEnablePeerAccess with flags " + Twine(Flags));
+  // The only device is the current one, which is not its own peer.
+  return recordInvalidDevice(PeerDevice);
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int PeerDevice) {
+  return recordInvalidDevice(PeerDevice);
 }
 
 cudaError_t cudaDriverGetVersion(int *Version) {
