@@ -79,7 +79,8 @@ static StringRef getCalleeName(const CallInst *Call) {
 }
 
 bool SyncPoint::classof(const CallInst *Call) {
-  return BlockBarrier::classof(Call) || WarpSync::classof(Call);
+  return BlockBarrier::classof(Call) || WarpSync::classof(Call) ||
+         WarpYield::classof(Call);
 }
 
 bool SyncPoint::isBlockBarrier() const { return BlockBarrier::classof(this); }
@@ -89,6 +90,10 @@ bool BlockBarrier::classof(const CallInst *Call) {
 }
 
 bool WarpSync::classof(const CallInst *Call) {
+  return getCalleeName(Call) == MarkerName;
+}
+
+bool WarpYield::classof(const CallInst *Call) {
   return getCalleeName(Call) == MarkerName;
 }
 
@@ -108,12 +113,16 @@ WarpSync *WarpSync::create(IRBuilderBase &B) {
   return static_cast<WarpSync *>(createMarkerCall(B, MarkerName));
 }
 
+WarpYield *WarpYield::create(IRBuilderBase &B) {
+  return static_cast<WarpYield *>(createMarkerCall(B, MarkerName));
+}
+
 bool mm::device::isSynchronizingIntrinsic(StringRef Name) {
   return StringSwitch<bool>(Name)
              .Cases("llvm.nvvm.barrier0", "llvm.nvvm.barrier.sync",
                     "llvm.nvvm.bar.warp.sync", "llvm.amdgcn.s.barrier",
                     "llvm.amdgcn.wave.barrier", "llvm.amdgcn.ds.bpermute",
-                    "llvm.nvvm.activemask", true)
+                    "llvm.nvvm.activemask", WarpYield::MarkerName, true)
              .Default(false) ||
          Name.starts_with("llvm.nvvm.shfl.sync.") ||
          Name.starts_with("llvm.nvvm.vote.") ||

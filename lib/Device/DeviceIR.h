@@ -61,6 +61,7 @@ inline constexpr llvm::StringLiteral StaticSharedSizeAttr =
     "mm-static-shared-size";
 inline constexpr llvm::StringLiteral ScratchSizeAttr = "mm-scratch-size";
 inline constexpr llvm::StringLiteral BlockBarriersAttr = "mm-block-barriers";
+inline constexpr llvm::StringLiteral FirstWarpYieldAttr = "mm-first-warp-yield";
 inline constexpr llvm::StringLiteral UniformBufferSizeAttr =
     "mm-uniform-buffer-size";
 inline constexpr llvm::StringLiteral UniformSlotsMetadata = "mm.uniform.slots";
@@ -139,8 +140,24 @@ public:
   static WarpSync *create(llvm::IRBuilderBase &B);
 };
 
+/// A point where the threads of a warp that are there run on together, as
+/// SIMT lanes in lockstep would, while the warp's other threads need not
+/// come (mm-lockstep-volatile-shared): unlike a warp sync point, threads of
+/// one warp at different yield points are not an error.
+class WarpYield : public SyncPoint {
+public:
+  static constexpr llvm::StringLiteral MarkerName = "__mm_device_warp_yield";
+  static bool classof(const llvm::CallInst *Call);
+  static bool classof(const llvm::Value *V) {
+    return llvm::isa<llvm::CallInst>(V) &&
+           classof(llvm::cast<llvm::CallInst>(V));
+  }
+  static WarpYield *create(llvm::IRBuilderBase &B);
+};
+
 /// True for the device intrinsics that synchronize threads, and so make a
-/// kernel's thread function resumable: the one list of them.
+/// kernel's thread function resumable, and for the warp yield marker that
+/// mm-lockstep-volatile-shared inserts: the one list of them.
 bool isSynchronizingIntrinsic(llvm::StringRef Name);
 
 //===----------------------------------------------------------------------===//

@@ -58,6 +58,10 @@ MM_DEVICE_MODULE_PASS(FlattenAddressSpacesPass)
 MM_DEVICE_MODULE_PASS(LowerDeviceLibCallsPass)
 /// Inlines every call into each kernel (mm-inline-into-kernels).
 MM_DEVICE_MODULE_PASS(InlineIntoKernelsPass)
+/// Puts a warp yield point before each volatile access of shared memory in
+/// a kernel, so that warp-synchronous code runs as in lockstep
+/// (mm-lockstep-volatile-shared).
+MM_DEVICE_MODULE_PASS(LockstepVolatileSharedPass)
 /// Moves each kernel's body into its thread function (mm-thread-functions).
 MM_DEVICE_MODULE_PASS(ThreadFunctionsPass)
 /// Lowers thread queries, warp operations, barriers, printf and traps

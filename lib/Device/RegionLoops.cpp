@@ -9,9 +9,11 @@
 // function's buffer. Otherwise (threads exited, or warps at different sync
 // points) it runs warp by warp: sweeps over the warps run each warp whose
 // live threads all wait at the same warp sync point, or at the block
-// barrier just released, to their next stop. Threads of one block at
-// different block barriers, or of one warp at different warp operations,
-// trap: a barrier or warp operation in divergent control flow.
+// barrier just released, to their next stop; when a warp's threads wait at
+// different points and some at warp yield points, those at the first yield
+// point run on. Threads of
+// one block at different block barriers, or of one warp at different warp
+// operations, trap: a barrier or warp operation in divergent control flow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,20 +174,29 @@ static void buildBlockFunction(Function &T) {
     Index[1] = B.CreateURem(B.CreateUDiv(Linear, NTid[0]), NTid[1], "tid.y");
     Index[2] = B.CreateUDiv(Linear, XY, "tid.z");
   };
-  // The smallest and largest stops of the live threads in [Begin, End), and
-  // how many have exited.
+  // Warp yield points are numbered from FirstYield on, if there are any.
+  uint64_t FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
+  // The smallest and largest stops of the live threads in [Begin, End), how
+  // many have exited, and the smallest stop that is a yield point.
   auto ScanStops = [&](Value *Begin, Value *End) {
     return emitLinearLoop(
-        B, Begin, End, {NoStop, B.getInt32(0), B.getInt32(0)},
+        B, Begin, End, {NoStop, B.getInt32(0), B.getInt32(0), NoStop},
         [&](Value *Linear, ArrayRef<Value *> Acc) {
           Value *Stop = LoadStop(B.CreateZExt(Linear, B.getInt64Ty()));
           Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
+          Value *AtYield =
+              FirstYield ? B.CreateICmpUGE(Stop, B.getInt32(FirstYield))
+                         : B.getFalse();
           return SmallVector<Value *>{
               B.CreateSelect(Exited, Acc[0],
                              B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[0],
                                                      Stop)),
               B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[1], Stop),
-              B.CreateAdd(Acc[2], B.CreateZExt(Exited, B.getInt32Ty()))};
+              B.CreateAdd(Acc[2], B.CreateZExt(Exited, B.getInt32Ty())),
+              B.CreateSelect(AtYield,
+                             B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[3],
+                                                     Stop),
+                             Acc[3])};
         });
   };
   unsigned W = getWarpSize(*T.getParent());
@@ -199,11 +210,22 @@ static void buildBlockFunction(Function &T) {
                                  B.getInt32(W), "warps");
   B.CreateBr(Sweep);
 
+  // A warp that ran on from a warp sync or yield point is looked at again
+  // at once, up to RerunLimit times in a row, so that warp-synchronous code
+  // does not cost a sweep over every warp per step, while other warps still
+  // get their turn (a warp may spin until another sets a flag). It reruns
+  // with no barrier released: from the released barrier each warp runs once
+  // per sweep.
+  constexpr unsigned RerunLimit = 64;
   B.SetInsertPoint(Sweep);
-  PHINode *Warp = B.CreatePHI(B.getInt32Ty(), 2, "warp");
-  PHINode *Progress = B.CreatePHI(B.getInt1Ty(), 2, "progress");
+  PHINode *Warp = B.CreatePHI(B.getInt32Ty(), 4, "warp");
+  PHINode *Progress = B.CreatePHI(B.getInt1Ty(), 4, "progress");
+  PHINode *Reruns = B.CreatePHI(B.getInt32Ty(), 4, "reruns");
+  PHINode *WarpReleased = B.CreatePHI(B.getInt32Ty(), 4, "warp.released");
   Warp->addIncoming(B.getInt32(0), General);
   Progress->addIncoming(B.getFalse(), General);
+  Reruns->addIncoming(B.getInt32(0), General);
+  WarpReleased->addIncoming(Released, General);
   Value *Begin = B.CreateMul(Warp, B.getInt32(W), "warp.begin");
   Value *End = B.CreateBinaryIntrinsic(
       Intrinsic::umin, B.CreateAdd(Begin, B.getInt32(W)), BF.Threads);
@@ -218,12 +240,44 @@ static void buildBlockFunction(Function &T) {
   BasicBlock *WarpMixed = BasicBlock::Create(C, "warp.mixed", Block);
   B.CreateCondBr(B.CreateICmpEQ(WarpMin, WarpMax), WarpAgreed, WarpMixed);
   B.SetInsertPoint(WarpMixed);
+  // Threads of one warp at yield points run on, those at the first yield
+  // point in the function's order first: threads that a branch left behind
+  // catch up with the others, as lanes reconverge. The others wait.
+  Value *WarpYieldMin = WarpStops[3];
+  BasicBlock *WarpYieldRun = nullptr;
+  if (FirstYield) {
+    BasicBlock *WarpNotYielding =
+        BasicBlock::Create(C, "warp.not.yielding", Block);
+    WarpYieldRun = BasicBlock::Create(C, "warp.yield", Block);
+    B.CreateCondBr(B.CreateICmpNE(WarpYieldMin, NoStop), WarpYieldRun,
+                   WarpNotYielding);
+    B.SetInsertPoint(WarpNotYielding);
+  }
   // Threads of one warp at different block barriers diverged in the block.
   B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
                  WarpDiverged);
+  BasicBlock *WarpYielded = nullptr;
+  if (FirstYield) {
+    B.SetInsertPoint(WarpYieldRun);
+    emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
+      Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
+      BasicBlock *Call = BasicBlock::Create(C, "yield.call", Block);
+      BasicBlock *Skip = BasicBlock::Create(C, "yield.skip", Block);
+      B.CreateCondBr(B.CreateICmpEQ(LoadStop(Linear64), WarpYieldMin), Call,
+                     Skip);
+      B.SetInsertPoint(Call);
+      Value *Index[3];
+      ThreadIndex(Linear, Index);
+      CallThread(Index, Linear64, WarpYieldMin, /*InRegion=*/false);
+      B.CreateBr(Skip);
+      B.SetInsertPoint(Skip);
+      return SmallVector<Value *>();
+    });
+    WarpYielded = B.GetInsertBlock();
+  }
   B.SetInsertPoint(WarpAgreed);
   Value *Runnable = B.CreateOr(B.CreateICmpUGT(WarpMin, NumBlockBarriers),
-                               B.CreateICmpEQ(WarpMin, Released));
+                               B.CreateICmpEQ(WarpMin, WarpReleased));
   B.CreateCondBr(Runnable, WarpRun, SweepNext);
   B.SetInsertPoint(WarpRun);
   emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
@@ -240,17 +294,31 @@ static void buildBlockFunction(Function &T) {
     B.SetInsertPoint(Skip);
     return SmallVector<Value *>();
   });
-  BasicBlock *WarpRan = B.GetInsertBlock();
-  B.CreateBr(SweepNext);
+  BasicBlock *WarpRerun = BasicBlock::Create(C, "warp.rerun", Block);
+  B.CreateBr(WarpRerun);
+  if (WarpYielded) {
+    B.SetInsertPoint(WarpYielded);
+    B.CreateBr(WarpRerun);
+  }
+  B.SetInsertPoint(WarpRerun);
+  Value *NextReruns = B.CreateAdd(Reruns, B.getInt32(1));
+  B.CreateCondBr(B.CreateICmpULT(NextReruns, B.getInt32(RerunLimit)), Sweep,
+                 SweepNext);
+  Warp->addIncoming(Warp, WarpRerun);
+  Progress->addIncoming(B.getTrue(), WarpRerun);
+  Reruns->addIncoming(NextReruns, WarpRerun);
+  WarpReleased->addIncoming(B.getInt32(0), WarpRerun);
 
   B.SetInsertPoint(SweepNext);
   PHINode *NextProgress = B.CreatePHI(B.getInt1Ty(), 3);
   NextProgress->addIncoming(Progress, WarpScanned);
   NextProgress->addIncoming(Progress, WarpAgreed);
-  NextProgress->addIncoming(B.getTrue(), WarpRan);
+  NextProgress->addIncoming(B.getTrue(), WarpRerun);
   Value *NextWarp = B.CreateAdd(Warp, B.getInt32(1));
   Warp->addIncoming(NextWarp, SweepNext);
   Progress->addIncoming(NextProgress, SweepNext);
+  Reruns->addIncoming(B.getInt32(0), SweepNext);
+  WarpReleased->addIncoming(Released, SweepNext);
   B.CreateCondBr(B.CreateICmpULT(NextWarp, NumWarps), Sweep, SweepEnd);
 
   B.SetInsertPoint(SweepEnd);

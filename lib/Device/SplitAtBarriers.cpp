@@ -120,8 +120,10 @@ namespace {
 struct ResumableLayout {
   uint64_t ScratchSize = 0; ///< per thread
   /// Sync points 1 to NumBlockBarriers are block barriers, the following
-  /// ones warp sync points.
+  /// ones warp sync points, and from FirstWarpYield on (if not 0) warp yield
+  /// points.
   unsigned NumBlockBarriers = 0;
+  unsigned FirstWarpYield = 0;
   SmallVector<UniformSlot> UniformSlots;
   uint64_t UniformBufferSize = 0;
   /// Alias scopes of the memory that only the lowering addresses (see
@@ -279,16 +281,21 @@ static Expected<ResumableLayout> makeResumable(Function &T,
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       UserAllocas.insert(AI);
 
-  // Block barriers first, so that the block function tells them from warp
-  // sync points by their number.
-  SmallVector<CallInst *> Markers, WarpMarkers;
+  // Block barriers first, then warp sync points, then warp yield points, so
+  // that the block function tells them apart by their number.
+  SmallVector<CallInst *> Markers, WarpMarkers, YieldMarkers;
   for (BasicBlock &BB : T)
     for (Instruction &I : BB)
       if (auto *Sync = dyn_cast<SyncPoint>(&I))
-        (Sync->isBlockBarrier() ? Markers : WarpMarkers).push_back(Sync);
+        (Sync->isBlockBarrier()     ? Markers
+         : isa<WarpYield>(Sync) ? YieldMarkers
+                                    : WarpMarkers)
+            .push_back(Sync);
   ResumableLayout Layout;
   Layout.NumBlockBarriers = Markers.size();
   append_range(Markers, WarpMarkers);
+  Layout.FirstWarpYield = YieldMarkers.empty() ? 0 : Markers.size() + 1;
+  append_range(Markers, YieldMarkers);
   SmallVector<BasicBlock *> SyncBlocks;
   SmallPtrSet<BasicBlock *, 16> SyncBlockSet;
   for (CallInst *Marker : Markers) {
@@ -438,10 +445,13 @@ PreservedAnalyses SplitAtBarriersPass::lower(Module &M, ModuleAnalysisManager &)
     }
     setIntegerAttr(T, ScratchSizeAttr, Layout->ScratchSize);
     setIntegerAttr(T, BlockBarriersAttr, Layout->NumBlockBarriers);
+    if (Layout->FirstWarpYield)
+      setIntegerAttr(T, FirstWarpYieldAttr, Layout->FirstWarpYield);
     setIntegerAttr(T, UniformBufferSizeAttr, Layout->UniformBufferSize);
     setUniformSlots(T, Layout->UniformSlots);
   }
-  for (StringRef Marker : {BlockBarrier::MarkerName, WarpSync::MarkerName})
+  for (StringRef Marker : {BlockBarrier::MarkerName, WarpSync::MarkerName,
+                            WarpYield::MarkerName})
     if (Function *F = M.getFunction(Marker); F && F->use_empty())
       F->eraseFromParent();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

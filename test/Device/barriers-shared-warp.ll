@@ -149,15 +149,18 @@ exit:
 ; CHECK-NEXT: br i1 %[[FINISHED]], label %done, label %region.dispatch
 
 ; Otherwise warp by warp: a warp whose live threads (stop != 0) agree runs
-; on from a warp sync point (> 2) or from the block barrier just released.
+; on from a warp sync point (> 2) or, on its first turn of the sweep, from
+; the block barrier just released; after running it is looked at again at
+; once, up to 64 times, with no barrier released.
 ; CHECK: general:
 ; CHECK-NEXT: %released = phi i32 [ 0, %region.check ], [ 0, %sweep.end ], [ %[[BLOCKMIN:[0-9]+]], %block.agreed ]
 ; CHECK: sweep:
+; CHECK: %warp.released = phi i32 [ %released, %general ], [ 0, %warp.rerun ], [ %released, %sweep.next ]
 ; CHECK: warp.live:
 ; CHECK: br i1 %{{[0-9]+}}, label %warp.agreed, label %warp.mixed
 ; CHECK: warp.agreed:
 ; CHECK-NEXT: %[[WARPSYNC:[0-9]+]] = icmp ugt i32 %[[WARPMIN:[0-9]+]], 2
-; CHECK-NEXT: %[[RELEASED:[0-9]+]] = icmp eq i32 %[[WARPMIN]], %released
+; CHECK-NEXT: %[[RELEASED:[0-9]+]] = icmp eq i32 %[[WARPMIN]], %warp.released
 ; CHECK-NEXT: %[[RUNNABLE:[0-9]+]] = or i1 %[[WARPSYNC]], %[[RELEASED]]
 ; CHECK-NEXT: br i1 %[[RUNNABLE]], label %warp.run, label %sweep.next
 ; CHECK: warp.mixed:
@@ -165,6 +168,10 @@ exit:
 ; CHECK-NEXT: br i1 %[[SAMEBLOCK]], label %block.diverged, label %warp.diverged
 ; CHECK: thread.call:
 ; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[WARPMIN]], i1 false, ptr %uniforms)
+; CHECK: warp.rerun:
+; CHECK-NEXT: %[[RERUNS:[0-9]+]] = add i32 %reruns, 1
+; CHECK-NEXT: %[[AGAIN:[0-9]+]] = icmp ult i32 %[[RERUNS]], 64
+; CHECK-NEXT: br i1 %[[AGAIN]], label %sweep, label %sweep.next
 ; When a sweep made no progress, every live thread waits at the same block
 ; barrier, which is released: region by region again if none has exited.
 ; CHECK: block.agreed:

@@ -6,8 +6,9 @@
  * CUDA's math API has and the C library has not: rsqrt, rcbrt, sinpi,
  * cospi, sincospi, erfinv, erfcinv, normcdf, normcdfinv and erfcx (the
  * wrapper itself then defines their float overloads over the `f`
- * functions), and the `min` and `max` overloads that CUDA programs call on
- * both sides. The host versions compute in a wider type than their result,
+ * functions), the `min` and `max` overloads that CUDA programs call on
+ * both sides, and the device's float overloads of C++11's <cmath>
+ * functions. The host versions compute in a wider type than their result,
  * within CUDA's error bounds.
  *
  *===----------------------------------------------------------------------===*/
@@ -292,6 +293,60 @@ __MM_HOST_DEVICE_MATH double min(float a, double b) { return fmin(a, b); }
 __MM_HOST_DEVICE_MATH double max(float a, double b) { return fmax(a, b); }
 __MM_HOST_DEVICE_MATH double min(double a, float b) { return fmin(a, b); }
 __MM_HOST_DEVICE_MATH double max(double a, float b) { return fmax(a, b); }
+
+#if defined(__CUDA__)
+/* The float overloads of C++11's <cmath> functions in device code, which
+ * clang's __clang_cuda_math_forward_declares.h declares and leaves to
+ * CUDA's headers to define (its own __clang_cuda_cmath.h defines those of
+ * C++98): `fma(a, b, c)` on floats is fmaf. The host's are the C++
+ * library's. */
+#define __MM_DEVICE_OVERLOAD static __inline__ __attribute__((always_inline)) \
+    __attribute__((device))
+#define __MM_FLOAT_OVERLOAD_1(R, Name)                                         \
+  __MM_DEVICE_OVERLOAD R Name(float a) { return Name##f(a); }
+#define __MM_FLOAT_OVERLOAD_2(Name)                                            \
+  __MM_DEVICE_OVERLOAD float Name(float a, float b) { return Name##f(a, b); }
+__MM_FLOAT_OVERLOAD_1(float, acosh)
+__MM_FLOAT_OVERLOAD_1(float, asinh)
+__MM_FLOAT_OVERLOAD_1(float, atanh)
+__MM_FLOAT_OVERLOAD_1(float, cbrt)
+__MM_FLOAT_OVERLOAD_1(float, erf)
+__MM_FLOAT_OVERLOAD_1(float, erfc)
+__MM_FLOAT_OVERLOAD_1(float, exp2)
+__MM_FLOAT_OVERLOAD_1(float, expm1)
+__MM_FLOAT_OVERLOAD_1(int, ilogb)
+__MM_FLOAT_OVERLOAD_1(float, lgamma)
+__MM_FLOAT_OVERLOAD_1(long long, llrint)
+__MM_FLOAT_OVERLOAD_1(long long, llround)
+__MM_FLOAT_OVERLOAD_1(float, log1p)
+__MM_FLOAT_OVERLOAD_1(float, log2)
+__MM_FLOAT_OVERLOAD_1(float, logb)
+__MM_FLOAT_OVERLOAD_1(long, lrint)
+__MM_FLOAT_OVERLOAD_1(long, lround)
+__MM_FLOAT_OVERLOAD_1(float, nearbyint)
+__MM_FLOAT_OVERLOAD_1(float, rint)
+__MM_FLOAT_OVERLOAD_1(float, round)
+__MM_FLOAT_OVERLOAD_1(float, tgamma)
+__MM_FLOAT_OVERLOAD_1(float, trunc)
+__MM_FLOAT_OVERLOAD_2(copysign)
+__MM_FLOAT_OVERLOAD_2(fdim)
+__MM_FLOAT_OVERLOAD_2(fmax)
+__MM_FLOAT_OVERLOAD_2(fmin)
+__MM_FLOAT_OVERLOAD_2(hypot)
+__MM_FLOAT_OVERLOAD_2(nextafter)
+__MM_FLOAT_OVERLOAD_2(remainder)
+__MM_DEVICE_OVERLOAD float fma(float a, float b, float c) {
+  return fmaf(a, b, c);
+}
+__MM_DEVICE_OVERLOAD float remquo(float a, float b, int *quotient) {
+  return remquof(a, b, quotient);
+}
+__MM_DEVICE_OVERLOAD float scalbln(float a, long n) { return scalblnf(a, n); }
+__MM_DEVICE_OVERLOAD float scalbn(float a, int n) { return scalbnf(a, n); }
+#undef __MM_FLOAT_OVERLOAD_1
+#undef __MM_FLOAT_OVERLOAD_2
+#undef __MM_DEVICE_OVERLOAD
+#endif
 
 #undef __MM_HOST_MATH
 #undef __MM_HOST_DEVICE_MATH
