@@ -156,6 +156,38 @@ struct NvccOptions {
                         "LLVM " LLVM_VERSION_STRING "'s)"),
       cl::value_desc("path"), cl::cat(Category)};
 
+  cl::opt<bool> DeviceCompileOnly{
+      "dc",
+      cl::desc("As -c: device code is always relocatable, since mm links the "
+               "device halves of a program into one module per target"),
+      cl::cat(Category)};
+  cl::alias DeviceCompileOnlyLong{"device-c", cl::aliasopt(DeviceCompileOnly),
+                                  cl::desc("Alias for -dc")};
+  cl::opt<bool> RelocatableDeviceCode{
+      "rdc",
+      cl::desc("Relocatable device code (true or false): both work, since mm "
+               "links the device halves of a program into one module"),
+      cl::cat(Category)};
+  cl::alias RelocatableDeviceCodeLong{"relocatable-device-code",
+                                      cl::aliasopt(RelocatableDeviceCode),
+                                      cl::desc("Alias for -rdc")};
+  cl::list<std::string> GenerateCode{
+      "gencode",
+      cl::desc("arch=compute_XX,code=sm_XX: the device code's architecture "
+               "when -arch is not given (the highest, if several)"),
+      cl::value_desc("arch=...,code=..."), cl::cat(Category)};
+  cl::alias GenerateCodeLong{"generate-code", cl::aliasopt(GenerateCode),
+                             cl::desc("Alias for -gencode")};
+  cl::opt<std::string> DefaultStream{
+      "default-stream",
+      cl::desc("legacy, null or per-thread: the default stream's kind; both "
+               "behave alike, since mm runs work on a stream when it is "
+               "issued"),
+      cl::value_desc("kind"), cl::cat(Category)};
+  /// -WNAME, for clang's compiles: taken from the command line before
+  /// LLVM's parser sees it, which has a `-W` of its own.
+  std::vector<std::string> Warnings;
+
   cl::list<std::string> PtxasOptions{
       "Xptxas", cl::desc("Options of ptxas"), cl::cat(Ignored)};
   cl::alias PtxasOptionsLong{"ptxas-options", cl::aliasopt(PtxasOptions),
@@ -163,6 +195,38 @@ struct NvccOptions {
   cl::opt<unsigned> MaxRegCount{"maxrregcount",
                                 cl::desc("Registers per thread"),
                                 cl::cat(Ignored)};
+  cl::list<std::string> NvlinkOptions{
+      "Xnvlink", cl::desc("Options of nvlink"), cl::cat(Ignored)};
+  cl::list<std::string> FrontEndOptions{
+      "Xcudafe", cl::desc("Options of NVIDIA's CUDA front end"),
+      cl::cat(Ignored)};
+  cl::opt<std::string> HostCompilerDir{
+      "ccbin",
+      cl::desc("The host compiler's directory: mm compiles host code with "
+               "clang"),
+      cl::value_desc("dir"), cl::cat(Ignored)};
+  cl::alias HostCompilerDirLong{"compiler-bindir",
+                                cl::aliasopt(HostCompilerDir),
+                                cl::desc("Alias for -ccbin")};
+  cl::opt<bool> ExtendedLambda{
+      "extended-lambda",
+      cl::desc("__device__ lambdas, which clang always allows"),
+      cl::cat(Ignored)};
+  cl::alias ExtendedLambdaOld{"expt-extended-lambda",
+                              cl::aliasopt(ExtendedLambda),
+                              cl::desc("Alias for --extended-lambda")};
+  cl::opt<bool> RelaxedConstexpr{
+      "expt-relaxed-constexpr",
+      cl::desc("constexpr host functions in device code, which clang always "
+               "allows"),
+      cl::cat(Ignored)};
+  cl::opt<bool> ResourceUsage{"res-usage",
+                              cl::desc("Report the GPU resources of kernels"),
+                              cl::cat(Ignored)};
+  cl::opt<bool> Keep{"keep", cl::desc("Keep nvcc's intermediate files"),
+                     cl::cat(Ignored)};
+  cl::opt<bool> Host64{"m64", cl::desc("64-bit host code, as mm's always is"),
+                       cl::cat(Ignored)};
 };
 
 /// What a positional input is.
@@ -285,6 +349,33 @@ static Error runCommand(const NvccOptions &Flags, ArrayRef<std::string> Args,
                            Code);
 }
 
+/// The architecture of -gencode's `arch=compute_XX,code=...`, or empty.
+static StringRef getGenerateCodeArch(StringRef Value) {
+  for (StringRef Field : split(Value, ','))
+    if (Field.consume_front("arch="))
+      return Field;
+  return {};
+}
+
+/// The device code's architecture: -arch's, else the highest of -gencode's,
+/// else the default.
+static std::string getGPUArch(const NvccOptions &Flags) {
+  if (Flags.GPUArch.getNumOccurrences() || Flags.GenerateCode.empty())
+    return Flags.GPUArch;
+  unsigned Highest = 0;
+  std::string Arch;
+  for (const std::string &Value : Flags.GenerateCode) {
+    StringRef Generated = getGenerateCodeArch(Value);
+    unsigned Number = 0;
+    StringRef Digits = Generated.substr(Generated.find('_') + 1);
+    if (!Digits.consumeInteger(10, Number) && Number > Highest) {
+      Highest = Number;
+      Arch = Generated.str();
+    }
+  }
+  return Arch;
+}
+
 /// clang's arguments for compiling \p Source of \p Kind into bitcode.
 static std::vector<std::string>
 getCompileCommand(const NvccOptions &Flags, StringRef Clang,
@@ -293,7 +384,7 @@ getCompileCommand(const NvccOptions &Flags, StringRef Clang,
   std::vector<std::string> Args = {Clang.str()};
   switch (Kind) {
   case InputKind::CUDA: {
-    std::string Arch = Flags.GPUArch;
+    std::string Arch = getGPUArch(Flags);
     if (StringRef(Arch).starts_with("compute_"))
       Arch = "sm_" + Arch.substr(strlen("compute_"));
     Args.insert(Args.end(),
@@ -328,6 +419,10 @@ getCompileCommand(const NvccOptions &Flags, StringRef Clang,
     Args.push_back("-D" + Macro);
   for (const std::string &Macro : Flags.Undefines)
     Args.push_back("-U" + Macro);
+  for (const std::string &Warning : Flags.Warnings)
+    // nvcc's own, about the GPU targets it compiles for, mean nothing here.
+    if (!StringRef(Warning).ends_with("deprecated-gpu-targets"))
+      Args.push_back("-W" + Warning);
   for (const std::string &File : Flags.PreIncludes)
     Args.insert(Args.end(), {"-include", File});
   if (Flags.Debug)
@@ -641,10 +736,22 @@ static Error checkOptions(const NvccOptions &Flags) {
       !StringRef("0123").contains(Flags.OptLevel[0]))
     return createStringError("-O%s: give -O0, -O1, -O2 or -O3",
                              Flags.OptLevel.c_str());
-  StringRef Arch = Flags.GPUArch;
-  if (!Arch.starts_with("sm_") && !Arch.starts_with("compute_"))
+  for (const std::string &Value : Flags.GenerateCode) {
+    StringRef Arch = getGenerateCodeArch(Value);
+    if (!Arch.starts_with("sm_") && !Arch.starts_with("compute_"))
+      return createStringError("-gencode=%s: give arch=compute_XX,code=sm_XX",
+                               Value.c_str());
+  }
+  std::string Arch = getGPUArch(Flags);
+  if (!StringRef(Arch).starts_with("sm_") &&
+      !StringRef(Arch).starts_with("compute_"))
     return createStringError("-arch=%s: give sm_XX or compute_XX",
-                             Flags.GPUArch.c_str());
+                             Arch.c_str());
+  if (Flags.DefaultStream.getNumOccurrences() &&
+      !is_contained({"legacy", "null", "per-thread"}, Flags.DefaultStream))
+    return createStringError("-default-stream=%s: give legacy, null or "
+                             "per-thread",
+                             Flags.DefaultStream.c_str());
   if (Flags.CompileOnly && Flags.Run)
     return createStringError("-c and -run: -run needs the whole program");
   if (Flags.CompileOnly && !Flags.Output.empty() && Flags.Inputs.size() > 1)
@@ -701,13 +808,23 @@ int mm::nvccMain(int argc, char **argv) {
   static NvccOptions Flags;
   setUpToolProcess();
   cl::HideUnrelatedOptions({&Flags.Category, &Flags.Ignored});
+  SmallVector<char *> Args;
+  for (int I = 0; I < argc; ++I) {
+    StringRef Arg = argv[I];
+    if (I > 0 && Arg.starts_with("-W") && Arg.size() > 2)
+      Flags.Warnings.push_back(Arg.drop_front(2).str());
+    else
+      Args.push_back(argv[I]);
+  }
   cl::ParseCommandLineOptions(
-      argc, argv,
+      Args.size(), Args.data(),
       "mm-nvcc: compiles CUDA programs into bundles, with nvcc's flags\n\n"
       "  mm-nvcc -o prog.mml main.cu util.cpp    one bundle from sources\n"
       "  mm-nvcc -c kernels.cu                   kernels.o, a bundle to link\n"
       "  mm-nvcc -o prog.mml main.o kernels.o    link bundles\n"
       "  mm-nvcc -run prog.cu -run-args 1024     build and run with mm-lli\n");
+  if (Flags.DeviceCompileOnly)
+    Flags.CompileOnly = true;
   // Reading a bundle parses its bodies as opt does, which gives a body
   // without a datalayout its target's.
   InitializeAllTargets();
