@@ -23,6 +23,8 @@
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
 
+#include "mm-cuda/cuda.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -408,6 +410,14 @@ getCompileCommand(const NvccOptions &Flags, StringRef Clang,
     llvm_unreachable("not a source");
   }
   Args.push_back("-O" + Flags.OptLevel);
+  // What nvcc defines for the sources it compiles: programs test __NVCC__
+  // for "CUDA, not HIP" and its version for the API they may use.
+  Args.insert(Args.end(),
+              {"-D__NVCC__",
+               "-D__CUDACC_VER_MAJOR__=" + std::to_string(CUDA_VERSION / 1000),
+               "-D__CUDACC_VER_MINOR__=" +
+                   std::to_string(CUDA_VERSION % 1000 / 10),
+               "-D__CUDACC_VER_BUILD__=0"});
   if (!Flags.Standard.empty() &&
       (Kind != InputKind::C || !StringRef(Flags.Standard).starts_with("c++")))
     Args.push_back("-std=" + Flags.Standard);
