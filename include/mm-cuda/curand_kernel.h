@@ -387,10 +387,11 @@ QUALIFIERS void __mm_sobol_init(const Word *direction_vectors, Word scramble,
       state->x ^= state->direction_vectors[i];
 }
 
-template <typename State> QUALIFIERS auto __mm_sobol_next(State *state) {
-  auto result = state->x;
+template <typename State>
+QUALIFIERS decltype(State::x) __mm_sobol_next(State *state) {
+  decltype(State::x) result = state->x;
   /* From i to i + 1, the Gray code flips the bit of i's lowest zero. */
-  auto ones = state->i;
+  decltype(State::i) ones = state->i;
   int bit = 0;
   while ((ones & 1) && bit < (int)(8 * sizeof(ones)) - 1) {
     ones >>= 1;

@@ -287,9 +287,9 @@ static Expected<ResumableLayout> makeResumable(Function &T,
   for (BasicBlock &BB : T)
     for (Instruction &I : BB)
       if (auto *Sync = dyn_cast<SyncPoint>(&I))
-        (Sync->isBlockBarrier()     ? Markers
+        (Sync->isBlockBarrier() ? Markers
          : isa<WarpYield>(Sync) ? YieldMarkers
-                                    : WarpMarkers)
+                                : WarpMarkers)
             .push_back(Sync);
   ResumableLayout Layout;
   Layout.NumBlockBarriers = Markers.size();

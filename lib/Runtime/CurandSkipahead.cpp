@@ -122,8 +122,7 @@ struct ModularMatrix {
       for (unsigned C = 0; C != 3; ++C)
         for (unsigned K = 0; K != 3; ++K)
           Result.Rows[R][C] =
-              (Result.Rows[R][C] + Rows[R][K] * Rows[K][C] % Modulus) %
-              Modulus;
+              (Result.Rows[R][C] + Rows[R][K] * Rows[K][C] % Modulus) % Modulus;
     return Result;
   }
 };

@@ -20,10 +20,10 @@ struct Mrg32k3a {
   std::array<uint32_t, 3> S1, S2;
   void step() {
     const int64_t M1 = 4294967087, M2 = 4294944443;
-    int64_t P1 = ((1403580 * int64_t(S1[1]) - 810728 * int64_t(S1[0])) % M1 +
-                  M1) % M1;
-    int64_t P2 = ((527612 * int64_t(S2[2]) - 1370589 * int64_t(S2[0])) % M2 +
-                  M2) % M2;
+    int64_t P1 =
+        ((1403580 * int64_t(S1[1]) - 810728 * int64_t(S1[0])) % M1 + M1) % M1;
+    int64_t P2 =
+        ((527612 * int64_t(S2[2]) - 1370589 * int64_t(S2[0])) % M2 + M2) % M2;
     S1 = {S1[1], S1[2], uint32_t(P1)};
     S2 = {S2[1], S2[2], uint32_t(P2)};
   }
@@ -64,8 +64,8 @@ TEST(CurandSkipaheadTest, Mrg32k3aJumpIsThatManySteps) {
     Mrg32k3a Jumped = Stepped;
     for (uint64_t I = 0; I != N; ++I)
       Stepped.step();
-    __mm_device_curand_mrg32k3a_skipahead(Jumped.S1.data(), Jumped.S2.data(),
-                                          N, 0);
+    __mm_device_curand_mrg32k3a_skipahead(Jumped.S1.data(), Jumped.S2.data(), N,
+                                          0);
     EXPECT_EQ(Jumped.S1, Stepped.S1) << N << " steps";
     EXPECT_EQ(Jumped.S2, Stepped.S2) << N << " steps";
   }
