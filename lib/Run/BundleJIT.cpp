@@ -476,7 +476,13 @@ const Submodule *BundleJIT::getSubmoduleOfDylib(const JITDylib &JD) const {
   return SubmodulesByDylib.lookup(&JD);
 }
 
-Error BundleJIT::initialize() { return J->initialize(J->getMainJITDylib()); }
+Error BundleJIT::initialize() {
+  // Running the host's static constructors links it: a failure names its
+  // cause, as a lookup's does.
+  if (Error E = J->initialize(J->getMainJITDylib()))
+    return explainLookupFailure(std::move(E));
+  return takeSessionErrors();
+}
 
 Error BundleJIT::deinitialize() {
   return J->deinitialize(J->getMainJITDylib());
