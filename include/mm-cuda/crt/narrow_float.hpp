@@ -27,12 +27,27 @@
 
 namespace __mm_narrow {
 
-/* IEEE's binary16 and Google's bfloat16: fraction and exponent bits. */
+/* The formats: fraction and exponent bits, and whether the format has no
+ * infinity, its largest exponent holding finite values but for a NaN of
+ * all ones (fp8's E4M3). IEEE's binary16, Google's bfloat16, and the two
+ * 8-bit formats of cuda_fp8.h, whose values this header keeps in the low
+ * 7 bits with the sign at bit 15, as the 16-bit formats' (fp8 bits to and
+ * from this form: to_fp8, from_fp8). */
 struct binary16 {
   static constexpr int fraction = 10, exponent = 5;
+  static constexpr bool finite_only = false;
 };
 struct bfloat16 {
   static constexpr int fraction = 7, exponent = 8;
+  static constexpr bool finite_only = false;
+};
+struct fp8_e4m3 {
+  static constexpr int fraction = 3, exponent = 4;
+  static constexpr bool finite_only = true;
+};
+struct fp8_e5m2 {
+  static constexpr int fraction = 2, exponent = 5;
+  static constexpr bool finite_only = false;
 };
 
 enum rounding { nearest, toward_zero, down, up };
@@ -42,8 +57,16 @@ constexpr unsigned short canonical_nan = 0x7fff;
 
 template <class F> struct layout {
   static constexpr int bias = (1 << (F::exponent - 1)) - 1;
-  static constexpr unsigned infinity = ((1u << F::exponent) - 1)
-                                       << F::fraction;
+  /* The pattern past the largest finite value: infinity's, or, in a
+   * format without one, its NaN's. */
+  static constexpr unsigned infinity =
+      F::finite_only ? (1u << (F::exponent + F::fraction)) - 1
+                     : ((1u << F::exponent) - 1) << F::fraction;
+  static constexpr unsigned max_finite = infinity - 1;
+  /* The largest exponent of a finite value. */
+  static constexpr int max_exponent =
+      (F::finite_only ? (1 << F::exponent) - 1 : (1 << F::exponent) - 2) -
+      bias;
   static constexpr unsigned magnitude_mask = 0x7fffu;
 };
 
@@ -58,9 +81,12 @@ __MM_NARROW double bits_double(unsigned long long b) {
   return x;
 }
 
-/* x rounded to the format in `mode`, as its bits. */
+/* x rounded to the format in `mode`, as its bits. What overflows is
+ * infinity (or, without one, NaN) as IEEE's modes say, or, with
+ * `saturate`, the largest finite value of x's sign, infinities included. */
 template <class F>
-__MM_NARROW unsigned short round(double x, rounding mode) {
+__MM_NARROW unsigned short round(double x, rounding mode,
+                                 bool saturate = false) {
   typedef layout<F> L;
   const int M = F::fraction;
   unsigned long long b = double_bits(x);
@@ -68,9 +94,10 @@ __MM_NARROW unsigned short round(double x, rounding mode) {
   unsigned long long magnitude = b & ~(1ull << 63);
   if (magnitude > 0x7ff0000000000000ull)
     return canonical_nan;
-  unsigned max_finite = L::infinity - 1;
+  unsigned max_finite = L::max_finite;
   unsigned overflowed =
-      mode == nearest       ? L::infinity
+      saturate                ? max_finite
+      : mode == nearest       ? L::infinity
       : mode == toward_zero ? max_finite
       : mode == up          ? (sign ? max_finite : L::infinity)
                             : (sign ? L::infinity : max_finite);
@@ -78,7 +105,7 @@ __MM_NARROW unsigned short round(double x, rounding mode) {
   if (magnitude == 0) {
     out = 0;
   } else if (magnitude == 0x7ff0000000000000ull) {
-    out = L::infinity;
+    out = saturate ? max_finite : L::infinity;
   } else {
     int double_exponent = (int)(magnitude >> 52);
     unsigned long long significand = magnitude & ((1ull << 52) - 1);
@@ -89,7 +116,7 @@ __MM_NARROW unsigned short round(double x, rounding mode) {
     /* x = significand * 2^lsb; its leading bit is 2^e. */
     int lsb = double_exponent - 1075;
     int e = lsb + 63 - __builtin_clzll(significand);
-    if (e > L::bias) {
+    if (e > L::max_exponent) {
       out = overflowed;
     } else {
       /* The format's unit in the last place at x, subnormals' below its
@@ -119,9 +146,12 @@ __MM_NARROW unsigned short round(double x, rounding mode) {
       /* A normal number's leading bit carries into its exponent field. */
       unsigned long long field =
           ((unsigned long long)(ulp + M - min_exponent) << M) + quotient;
-      out = field >= L::infinity ? overflowed : (unsigned)field;
+      out = field > max_finite ? overflowed : (unsigned)field;
     }
   }
+  /* A format without infinity has one NaN, of either sign. */
+  if (F::finite_only && out == L::infinity)
+    return canonical_nan;
   return (unsigned short)(sign << 15 | out);
 }
 
@@ -133,15 +163,18 @@ template <class F> __MM_NARROW float widen(unsigned short h) {
   unsigned exponent = (h & L::magnitude_mask) >> M;
   unsigned fraction = h & ((1u << M) - 1);
   unsigned bits;
-  if (exponent == (L::infinity >> M)) {
-    bits = sign | 0x7f800000u | fraction << (23 - M);
+  if (F::finite_only ? (h & L::magnitude_mask) == L::infinity
+                     : exponent == (L::infinity >> M)) {
+    bits = sign | 0x7f800000u |
+           (F::finite_only ? 1u << 22 : fraction << (23 - M));
   } else if (exponent != 0 || F::exponent == 8) {
     /* Normal, or a bfloat16 subnormal, whose bits are float's. */
     bits = sign | (exponent ? exponent - L::bias + 127 : 0) << 23 |
            fraction << (23 - M);
   } else {
-    /* A binary16 subnormal: fraction * 2^-24, a normal float. */
-    float magnitude = (float)fraction * (1.0f / (1 << 24));
+    /* A subnormal of a narrower exponent: fraction * 2^(1 - bias - M), a
+     * normal float. */
+    float magnitude = (float)fraction * (1.0f / (1u << (L::bias + M - 1)));
     return sign ? -magnitude : magnitude;
   }
   float f;
@@ -150,10 +183,21 @@ template <class F> __MM_NARROW float widen(unsigned short h) {
 }
 
 template <class F> __MM_NARROW bool is_nan(unsigned short h) {
-  return (h & layout<F>::magnitude_mask) > layout<F>::infinity;
+  return F::finite_only
+             ? (h & layout<F>::magnitude_mask) == layout<F>::infinity
+             : (h & layout<F>::magnitude_mask) > layout<F>::infinity;
 }
 template <class F> __MM_NARROW bool is_inf(unsigned short h) {
-  return (h & layout<F>::magnitude_mask) == layout<F>::infinity;
+  return !F::finite_only &&
+         (h & layout<F>::magnitude_mask) == layout<F>::infinity;
+}
+
+/* An 8-bit format's bits to and from this header's form of them. */
+__MM_NARROW unsigned short from_fp8(unsigned char b) {
+  return (unsigned short)((b & 0x80u) << 8 | (b & 0x7fu));
+}
+__MM_NARROW unsigned char to_fp8(unsigned short h) {
+  return (unsigned char)((h >> 8 & 0x80u) | (h & 0x7fu));
 }
 
 /* a * b + c, rounded once: the product is exact in double; the sum's
