@@ -734,6 +734,16 @@ static Error runBundle(const NvccOptions &Flags, StringRef Path,
     }
     Libraries.push_back(Found ? *Found : "lib" + Library + ".so");
   }
+  // Host code compiled with -fopenmp calls LLVM's OpenMP runtime, which
+  // clang would link.
+  if (any_of(Flags.HostCompilerArgs, [](const std::string &Arg) {
+        return StringRef(Arg).starts_with("-fopenmp");
+      })) {
+    SmallString<256> OpenMP(MM_LLVM_TOOLS_DIR);
+    sys::path::append(OpenMP, "..", "lib", "libomp.so");
+    sys::path::remove_dots(OpenMP, /*remove_dot_dot=*/true);
+    Libraries.push_back(std::string(OpenMP));
+  }
   if (!Libraries.empty())
     Args.push_back("--shared-libs=" + join(Libraries, ","));
   Args.push_back(Path.str());
