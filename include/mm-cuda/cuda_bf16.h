@@ -14,47 +14,14 @@
 
 #include "crt/narrow_float.hpp"
 
-typedef struct __nv_bfloat16_raw {
-  unsigned short x;
-} __nv_bfloat16_raw;
-typedef struct __nv_bfloat162_raw {
-  unsigned short x, y;
-} __nv_bfloat162_raw;
-
-/* Assigning a raw value converts it: no operator= of its own, which would
- * make `x = {}` ambiguous. */
-struct __align__(2) __nv_bfloat16 {
-  typedef __mm_narrow::bfloat16 format;
-  unsigned short __x;
-
-  __nv_bfloat16() = default;
-  __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &raw) : __x(raw.x) {}
-  __host__ __device__ operator __nv_bfloat16_raw() const {
-    __nv_bfloat16_raw raw;
-    raw.x = __x;
-    return raw;
-  }
-#if !defined(__CUDA_NO_BFLOAT16_CONVERSIONS__)
-  __MM_NARROW_CONVERSION_MEMBERS(__nv_bfloat16)
+#if defined(__CUDA_NO_BFLOAT16_CONVERSIONS__)
+#define __MM_BFLOAT16_MEMBERS __MM_NARROW_NO_CONVERSION_MEMBERS
+#else
+#define __MM_BFLOAT16_MEMBERS __MM_NARROW_CONVERSION_MEMBERS
 #endif
-};
-
-struct __align__(4) __nv_bfloat162 {
-  __nv_bfloat16 x, y;
-
-  __nv_bfloat162() = default;
-  __host__ __device__ __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
-  __host__ __device__ __nv_bfloat162(const __nv_bfloat162_raw &raw) {
-    x.__x = raw.x;
-    y.__x = raw.y;
-  }
-  __host__ __device__ operator __nv_bfloat162_raw() const {
-    __nv_bfloat162_raw raw;
-    raw.x = x.__x;
-    raw.y = y.__x;
-    return raw;
-  }
-};
+__MM_NARROW_TYPES(__nv_bfloat16, __nv_bfloat162, __nv_bfloat16_raw,
+                  __nv_bfloat162_raw, bfloat16, __MM_BFLOAT16_MEMBERS)
+#undef __MM_BFLOAT16_MEMBERS
 
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;

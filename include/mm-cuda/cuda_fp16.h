@@ -14,47 +14,14 @@
 
 #include "crt/narrow_float.hpp"
 
-typedef struct __half_raw {
-  unsigned short x;
-} __half_raw;
-typedef struct __half2_raw {
-  unsigned short x, y;
-} __half2_raw;
-
-/* Assigning a raw value converts it: no operator= of its own, which would
- * make `x = {}` ambiguous. */
-struct __align__(2) __half {
-  typedef __mm_narrow::binary16 format;
-  unsigned short __x;
-
-  __half() = default;
-  __host__ __device__ __half(const __half_raw &raw) : __x(raw.x) {}
-  __host__ __device__ operator __half_raw() const {
-    __half_raw raw;
-    raw.x = __x;
-    return raw;
-  }
-#if !defined(__CUDA_NO_HALF_CONVERSIONS__)
-  __MM_NARROW_CONVERSION_MEMBERS(__half)
+#if defined(__CUDA_NO_HALF_CONVERSIONS__)
+#define __MM_HALF_MEMBERS __MM_NARROW_NO_CONVERSION_MEMBERS
+#else
+#define __MM_HALF_MEMBERS __MM_NARROW_CONVERSION_MEMBERS
 #endif
-};
-
-struct __align__(4) __half2 {
-  __half x, y;
-
-  __half2() = default;
-  __host__ __device__ __half2(const __half &a, const __half &b) : x(a), y(b) {}
-  __host__ __device__ __half2(const __half2_raw &raw) {
-    x.__x = raw.x;
-    y.__x = raw.y;
-  }
-  __host__ __device__ operator __half2_raw() const {
-    __half2_raw raw;
-    raw.x = x.__x;
-    raw.y = y.__x;
-    return raw;
-  }
-};
+__MM_NARROW_TYPES(__half, __half2, __half_raw, __half2_raw, binary16,
+                  __MM_HALF_MEMBERS)
+#undef __MM_HALF_MEMBERS
 
 typedef __half half;
 typedef __half2 half2;

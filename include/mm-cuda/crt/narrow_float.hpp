@@ -391,100 +391,44 @@ __MM_NARROW I to_integer(unsigned short h, rounding mode, I min, I max) {
                                                  : 0;                          \
   }                                                                            \
   /* Math, computed in float and rounded to nearest. */                        \
-  __MM_NARROW T hsqrt(T a) {                                                   \
-    return __mm_from_float(T(), __builtin_sqrtf(__mm_to_float(a)));            \
-  }                                                                            \
-  __MM_NARROW T hrsqrt(T a) {                                                  \
-    return __mm_from_float(T(), 1.0f / __builtin_sqrtf(__mm_to_float(a)));     \
-  }                                                                            \
-  __MM_NARROW T hrcp(T a) {                                                    \
-    return __mm_from_float(T(), 1.0f / __mm_to_float(a));                      \
-  }                                                                            \
-  __MM_NARROW T hexp(T a) { return __mm_from_float(T(), expf(__mm_to_float(a))); } \
-  __MM_NARROW T hexp2(T a) {                                                   \
-    return __mm_from_float(T(), exp2f(__mm_to_float(a)));                      \
-  }                                                                            \
-  __MM_NARROW T hexp10(T a) {                                                  \
-    return __mm_from_float(T(), exp10f(__mm_to_float(a)));                     \
-  }                                                                            \
-  __MM_NARROW T hlog(T a) { return __mm_from_float(T(), logf(__mm_to_float(a))); } \
-  __MM_NARROW T hlog2(T a) {                                                   \
-    return __mm_from_float(T(), log2f(__mm_to_float(a)));                      \
-  }                                                                            \
-  __MM_NARROW T hlog10(T a) {                                                  \
-    return __mm_from_float(T(), log10f(__mm_to_float(a)));                     \
-  }                                                                            \
-  __MM_NARROW T hsin(T a) { return __mm_from_float(T(), sinf(__mm_to_float(a))); } \
-  __MM_NARROW T hcos(T a) { return __mm_from_float(T(), cosf(__mm_to_float(a))); } \
-  __MM_NARROW T htanh(T a) {                                                   \
-    return __mm_from_float(T(), tanhf(__mm_to_float(a)));                      \
-  }                                                                            \
-  __MM_NARROW T htrunc(T a) {                                                  \
-    return __mm_from_float(T(), __builtin_truncf(__mm_to_float(a)));           \
-  }                                                                            \
-  __MM_NARROW T hceil(T a) {                                                   \
-    return __mm_from_float(T(), __builtin_ceilf(__mm_to_float(a)));            \
-  }                                                                            \
-  __MM_NARROW T hfloor(T a) {                                                  \
-    return __mm_from_float(T(), __builtin_floorf(__mm_to_float(a)));           \
-  }                                                                            \
-  __MM_NARROW T hrint(T a) {                                                   \
-    return __mm_from_float(T(), __builtin_rintf(__mm_to_float(a)));            \
-  }                                                                            \
+  __MM_NARROW_MATH(T, hsqrt, __builtin_sqrtf)                                  \
+  __MM_NARROW_MATH(T, hrsqrt, 1.0f / __builtin_sqrtf)                          \
+  __MM_NARROW_MATH(T, hrcp, 1.0f /)                                            \
+  __MM_NARROW_MATH(T, hexp, expf) __MM_NARROW_MATH(T, hexp2, exp2f)            \
+  __MM_NARROW_MATH(T, hexp10, exp10f) __MM_NARROW_MATH(T, hlog, logf)          \
+  __MM_NARROW_MATH(T, hlog2, log2f) __MM_NARROW_MATH(T, hlog10, log10f)        \
+  __MM_NARROW_MATH(T, hsin, sinf) __MM_NARROW_MATH(T, hcos, cosf)              \
+  __MM_NARROW_MATH(T, htanh, tanhf)                                            \
+  __MM_NARROW_MATH(T, htrunc, __builtin_truncf)                                \
+  __MM_NARROW_MATH(T, hceil, __builtin_ceilf)                                  \
+  __MM_NARROW_MATH(T, hfloor, __builtin_floorf)                                \
+  __MM_NARROW_MATH(T, hrint, __builtin_rintf)                                  \
   /* Pairs, lane by lane. */                                                   \
-  __MM_NARROW T2 __hadd2(T2 a, T2 b) {                                         \
-    return __mm_pair(__hadd(a.x, b.x), __hadd(a.y, b.y));                      \
-  }                                                                            \
-  __MM_NARROW T2 __hsub2(T2 a, T2 b) {                                         \
-    return __mm_pair(__hsub(a.x, b.x), __hsub(a.y, b.y));                      \
-  }                                                                            \
-  __MM_NARROW T2 __hmul2(T2 a, T2 b) {                                         \
-    return __mm_pair(__hmul(a.x, b.x), __hmul(a.y, b.y));                      \
-  }                                                                            \
-  __MM_NARROW T2 __h2div(T2 a, T2 b) {                                         \
-    return __mm_pair(__hdiv(a.x, b.x), __hdiv(a.y, b.y));                      \
-  }                                                                            \
-  __MM_NARROW T2 __hadd2_rn(T2 a, T2 b) { return __hadd2(a, b); }              \
-  __MM_NARROW T2 __hsub2_rn(T2 a, T2 b) { return __hsub2(a, b); }              \
-  __MM_NARROW T2 __hmul2_rn(T2 a, T2 b) { return __hmul2(a, b); }              \
-  __MM_NARROW T2 __hadd2_sat(T2 a, T2 b) {                                     \
-    return __mm_pair(__hadd_sat(a.x, b.x), __hadd_sat(a.y, b.y));              \
-  }                                                                            \
-  __MM_NARROW T2 __hsub2_sat(T2 a, T2 b) {                                     \
-    return __mm_pair(__hsub_sat(a.x, b.x), __hsub_sat(a.y, b.y));              \
-  }                                                                            \
-  __MM_NARROW T2 __hmul2_sat(T2 a, T2 b) {                                     \
-    return __mm_pair(__hmul_sat(a.x, b.x), __hmul_sat(a.y, b.y));              \
-  }                                                                            \
-  __MM_NARROW T2 __hfma2(T2 a, T2 b, T2 c) {                                   \
-    return __mm_pair(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));            \
-  }                                                                            \
-  __MM_NARROW T2 __hfma2_sat(T2 a, T2 b, T2 c) {                               \
-    return __mm_pair(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));    \
-  }                                                                            \
-  __MM_NARROW T2 __hfma2_relu(T2 a, T2 b, T2 c) {                              \
-    return __mm_pair(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));  \
-  }                                                                            \
+  __MM_NARROW_LANES_2(T2, __hadd2, __hadd)                                     \
+  __MM_NARROW_LANES_2(T2, __hsub2, __hsub)                                     \
+  __MM_NARROW_LANES_2(T2, __hmul2, __hmul)                                     \
+  __MM_NARROW_LANES_2(T2, __h2div, __hdiv)                                     \
+  __MM_NARROW_LANES_2(T2, __hadd2_rn, __hadd)                                  \
+  __MM_NARROW_LANES_2(T2, __hsub2_rn, __hsub)                                  \
+  __MM_NARROW_LANES_2(T2, __hmul2_rn, __hmul)                                  \
+  __MM_NARROW_LANES_2(T2, __hadd2_sat, __hadd_sat)                             \
+  __MM_NARROW_LANES_2(T2, __hsub2_sat, __hsub_sat)                             \
+  __MM_NARROW_LANES_2(T2, __hmul2_sat, __hmul_sat)                             \
+  __MM_NARROW_LANES_3(T2, __hfma2, __hfma)                                     \
+  __MM_NARROW_LANES_3(T2, __hfma2_sat, __hfma_sat)                             \
+  __MM_NARROW_LANES_3(T2, __hfma2_relu, __hfma_relu)                           \
   /* Complex multiply-add: (a.x + i a.y)(b.x + i b.y) + (c.x + i c.y). */      \
   __MM_NARROW T2 __hcmadd(T2 a, T2 b, T2 c) {                                  \
     T re = __hfma(__hneg(a.y), b.y, __hfma(a.x, b.x, c.x));                    \
     T im = __hfma(a.y, b.x, __hfma(a.x, b.y, c.y));                            \
     return __mm_pair(re, im);                                                  \
   }                                                                            \
-  __MM_NARROW T2 __hneg2(T2 a) { return __mm_pair(__hneg(a.x), __hneg(a.y)); } \
-  __MM_NARROW T2 __habs2(T2 a) { return __mm_pair(__habs(a.x), __habs(a.y)); } \
-  __MM_NARROW T2 __hmax2(T2 a, T2 b) {                                         \
-    return __mm_pair(__hmax(a.x, b.x), __hmax(a.y, b.y));                      \
-  }                                                                            \
-  __MM_NARROW T2 __hmin2(T2 a, T2 b) {                                         \
-    return __mm_pair(__hmin(a.x, b.x), __hmin(a.y, b.y));                      \
-  }                                                                            \
-  __MM_NARROW T2 __hmax2_nan(T2 a, T2 b) {                                     \
-    return __mm_pair(__hmax_nan(a.x, b.x), __hmax_nan(a.y, b.y));              \
-  }                                                                            \
-  __MM_NARROW T2 __hmin2_nan(T2 a, T2 b) {                                     \
-    return __mm_pair(__hmin_nan(a.x, b.x), __hmin_nan(a.y, b.y));              \
-  }                                                                            \
+  __MM_NARROW_LANES_1(T2, __hneg2, __hneg)                                     \
+  __MM_NARROW_LANES_1(T2, __habs2, __habs)                                     \
+  __MM_NARROW_LANES_2(T2, __hmax2, __hmax)                                     \
+  __MM_NARROW_LANES_2(T2, __hmin2, __hmin)                                     \
+  __MM_NARROW_LANES_2(T2, __hmax2_nan, __hmax_nan)                             \
+  __MM_NARROW_LANES_2(T2, __hmin2_nan, __hmin_nan)                       \
   __MM_NARROW T __mm_truth(T, bool b) {                                        \
     return __mm_from_float(T(), b ? 1.0f : 0.0f);                              \
   }                                                                            \
@@ -530,8 +474,23 @@ __MM_NARROW I to_integer(unsigned short h, rounding mode, I min, I max) {
   }
 
 /* h2NAME of hNAME, lane by lane. */
-#define __MM_NARROW_PAIR_MATH(T2, Name)                                        \
-  __MM_NARROW T2 h2##Name(T2 a) { return __mm_pair(h##Name(a.x), h##Name(a.y)); }
+#define __MM_NARROW_PAIR_MATH(T2, Name) __MM_NARROW_LANES_1(T2, h2##Name, h##Name)
+
+/* hNAME(a): F of a's value, rounded to nearest. */
+#define __MM_NARROW_MATH(T, Name, F)                                           \
+  __MM_NARROW T Name(T a) { return __mm_from_float(T(), F(__mm_to_float(a))); }
+
+/* NAME2 applies NAME to each lane of its pairs. */
+#define __MM_NARROW_LANES_1(T2, Name2, Name)                                   \
+  __MM_NARROW T2 Name2(T2 a) { return __mm_pair(Name(a.x), Name(a.y)); }
+#define __MM_NARROW_LANES_2(T2, Name2, Name)                                   \
+  __MM_NARROW T2 Name2(T2 a, T2 b) {                                           \
+    return __mm_pair(Name(a.x, b.x), Name(a.y, b.y));                         \
+  }
+#define __MM_NARROW_LANES_3(T2, Name2, Name)                                   \
+  __MM_NARROW T2 Name2(T2 a, T2 b, T2 c) {                                     \
+    return __mm_pair(Name(a.x, b.x, c.x), Name(a.y, b.y, c.y));               \
+  }
 
 /* The operators of T and T2, which a program may ask not to have. */
 #define __MM_NARROW_OPERATORS(T, T2)                                           \
@@ -764,6 +723,46 @@ __MM_NARROW I to_integer(unsigned short h, rounding mode, I min, I max) {
     return __mm_narrow::to_integer<T::format, I>(h.__x, __mm_narrow::Mode,     \
                                                  Min, Max);                    \
   }
+
+/* A format's scalar type T and pair type T2 over its raw structs, with
+ * `Members(T)` for the implicit conversions (or none). Assigning a raw
+ * value converts it: no operator= of its own, which would make `x = {}`
+ * ambiguous. */
+#define __MM_NARROW_TYPES(T, T2, Raw, Raw2, Format, Members)                   \
+  typedef struct Raw {                                                         \
+    unsigned short x;                                                          \
+  } Raw;                                                                       \
+  typedef struct Raw2 {                                                        \
+    unsigned short x, y;                                                       \
+  } Raw2;                                                                      \
+  struct __align__(2) T {                                                      \
+    typedef __mm_narrow::Format format;                                        \
+    unsigned short __x;                                                        \
+    T() = default;                                                             \
+    __host__ __device__ T(const Raw &raw) : __x(raw.x) {}                      \
+    __host__ __device__ operator Raw() const {                                 \
+      Raw raw;                                                                 \
+      raw.x = __x;                                                             \
+      return raw;                                                              \
+    }                                                                          \
+    Members(T)                                                                 \
+  };                                                                           \
+  struct __align__(4) T2 {                                                     \
+    T x, y;                                                                    \
+    T2() = default;                                                            \
+    __host__ __device__ T2(const T &a, const T &b) : x(a), y(b) {}             \
+    __host__ __device__ T2(const Raw2 &raw) {                                  \
+      x.__x = raw.x;                                                           \
+      y.__x = raw.y;                                                           \
+    }                                                                          \
+    __host__ __device__ operator Raw2() const {                                \
+      Raw2 raw;                                                                \
+      raw.x = x.__x;                                                           \
+      raw.y = y.__x;                                                           \
+      return raw;                                                              \
+    }                                                                          \
+  };
+#define __MM_NARROW_NO_CONVERSION_MEMBERS(T)
 
 /* The scalar type's implicit conversions from and to float, double and
  * integers, which a program may ask not to have. */
