@@ -68,6 +68,13 @@ struct LliOptions {
                "hardware thread)"),
       cl::value_desc("N"), cl::init(0), cl::cat(Category)};
 
+  cl::opt<std::string> BlockTime{
+      "blocktime",
+      cl::desc("Milliseconds a worker thread waits for the next launch, "
+               "spinning, before it sleeps, or 'infinite' (default: "
+               "$MM_BLOCKTIME, else 200)"),
+      cl::value_desc("ms"), cl::cat(Category)};
+
   cl::opt<bool> PrintCompiled{
       "print-compiled",
       cl::desc("Print `compiled submodule 'NAME'` to standard error as each "
@@ -118,6 +125,32 @@ static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain,
     return B.moduleError(Host, "entry function '" + Name + "' returns " +
                                    F->Result + ", not " + Expected +
                                    " (--entry-result)");
+  return Error::success();
+}
+
+/// Sets \p BlockTime from --blocktime, else from MM_BLOCKTIME, if either is
+/// given: milliseconds, or "infinite".
+static Error parseBlockTime(StringRef Flag,
+                            std::optional<std::chrono::microseconds> &BlockTime) {
+  StringRef Source = "--blocktime";
+  StringRef Text = Flag;
+  if (Text.empty()) {
+    const char *Env = std::getenv("MM_BLOCKTIME");
+    if (!Env || !*Env)
+      return Error::success();
+    Source = "MM_BLOCKTIME";
+    Text = Env;
+  }
+  if (Text == "infinite") {
+    BlockTime.reset();
+    return Error::success();
+  }
+  unsigned Milliseconds;
+  if (Text.getAsInteger(10, Milliseconds))
+    return createStringError(Source + ": '" + Text +
+                             "' is neither a number of milliseconds nor "
+                             "'infinite'");
+  BlockTime = std::chrono::milliseconds(Milliseconds);
   return Error::success();
 }
 
@@ -203,7 +236,11 @@ static Expected<int> run(const LliOptions &Flags,
           IsMain, Flags.EntryResultType))
     return std::move(E);
 
-  runtime::Runtime Runtime(runtime::createCPUBackend(Flags.Threads), **JIT);
+  runtime::CPUBackendOptions BackendOptions;
+  BackendOptions.Threads = Flags.Threads;
+  if (Error E = parseBlockTime(Flags.BlockTime, BackendOptions.BlockTime))
+    return std::move(E);
+  runtime::Runtime Runtime(runtime::createCPUBackend(BackendOptions), **JIT);
   Runtime.setLaunchFailureHandler([](const ErrorInfoBase &Failure) {
     reportError(Failure, "mm-lli", errs());
   });

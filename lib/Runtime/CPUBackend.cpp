@@ -1,28 +1,44 @@
 //===- CPUBackend.cpp - Running lowered kernels on the host's threads -----===//
 //
 // Device memory is host memory. A launch hands the grid's blocks out, in
-// chunks of consecutive blocks through an atomic counter, to workers (the
-// launching thread and threads of a pool); each worker owns the block
-// context, the shared memory and the per-thread scratch memory of the block
-// it runs, sized from the kernel's descriptor (mm-runtime/mm_block_abi.h). A trap, or a
-// fault (a bad address, a division by zero) in the kernel's code, jumps out
-// of the block back to its worker, which stops the launch.
+// chunks of consecutive blocks through an atomic counter, to workers: the
+// launching thread and the threads of a team that live as long as the
+// backend. Each worker keeps the shared memory and the per-thread scratch
+// memory of the blocks it runs from one launch to the next, grown to the
+// largest a kernel's descriptor (mm-runtime/mm_block_abi.h) asked for.
+//
+// Between launches the team's threads wait as an OpenMP runtime's do: they
+// spin for the block time (200 ms, or MM_BLOCKTIME), then sleep until the
+// next launch wakes them. A launch never waits for a thread that has not
+// joined it: the launching thread runs whatever blocks are left, closes
+// the launch, and waits only for the threads still running its blocks.
+//
+// A trap, or a fault (a bad address, a division by zero) in the kernel's
+// code, jumps out of the block back to its worker, which stops the launch.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mm/Runtime/DevicePrintf.h"
 #include "mm/Runtime/Runtime.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Twine.h"
-#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <csetjmp>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include <sched.h>
 
 using namespace llvm;
 using namespace mm::runtime;
@@ -36,14 +52,51 @@ using AlignedBuffer = std::unique_ptr<char[], AlignedDeleter>;
 
 constexpr size_t SharedAlignment = 64;
 
-AlignedBuffer allocateAligned(uint64_t Size) {
-  if (Size == 0)
-    return nullptr;
-  uint64_t Rounded =
-      (Size + SharedAlignment - 1) / SharedAlignment * SharedAlignment;
-  return AlignedBuffer(
-      static_cast<char *>(std::aligned_alloc(SharedAlignment, Rounded)));
+/// Memory that a worker keeps from one launch to the next.
+class ReusedBuffer {
+public:
+  /// At least \p Size bytes (null for 0), or null if they cannot be had.
+  char *get(uint64_t Size) {
+    if (Size == 0)
+      return nullptr;
+    if (Size > Capacity) {
+      uint64_t Rounded =
+          (Size + SharedAlignment - 1) / SharedAlignment * SharedAlignment;
+      Memory.reset(
+          static_cast<char *>(std::aligned_alloc(SharedAlignment, Rounded)));
+      Capacity = Memory ? Rounded : 0;
+    }
+    return Memory.get();
+  }
+
+private:
+  AlignedBuffer Memory;
+  uint64_t Capacity = 0;
+};
+
+/// The block memory of one worker.
+struct WorkerMemory {
+  ReusedBuffer StaticShared;
+  ReusedBuffer DynamicShared;
+  ReusedBuffer Scratch;
+};
+
+/// Spins a moment without hogging the core's other hardware thread.
+inline void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
 }
+
+/// The blocks [Next, End) of a launch that one worker runs first and the
+/// others take once they have run their own. On a cache line of its own:
+/// every worker takes chunks here and must not invalidate the others' line.
+struct alignas(64) BlockShare {
+  std::atomic<uint64_t> Next{0};
+  uint64_t End = 0;
+};
 
 /// One launch, shared by its workers.
 struct LaunchState {
@@ -59,10 +112,13 @@ struct LaunchState {
   /// Blocks a worker takes at once: few enough atomic operations for small
   /// blocks, enough chunks per worker to balance the load.
   uint64_t ChunkSize = 1;
-  /// On a cache line of its own: every worker takes its chunks here, and
-  /// must not also invalidate the line that the other fields share.
-  alignas(64) std::atomic<uint64_t> NextBlock{0};
+  /// The grid's blocks split in consecutive shares, one per worker: a
+  /// worker runs the same blocks from one launch of a kernel to the next,
+  /// and finds their data in its cache, as under OpenMP's static schedule.
+  MutableArrayRef<BlockShare> Shares;
   alignas(64) std::atomic<bool> Failed{false};
+  /// The time the workers spent in the launch, together.
+  std::atomic<uint64_t> BusyNanoseconds{0};
   std::mutex ErrorLock;
   std::string Error;
   mm_status Status = MM_SUCCESS;
@@ -80,9 +136,12 @@ struct LaunchState {
 /// The block context's `runtime` field points here.
 struct Worker {
   LaunchState *Launch = nullptr;
+  /// The share this worker runs first.
+  unsigned Index = 0;
   mm_block_context Context = {};
-  /// Where a trap or a fault in the kernel returns to; it restores the
-  /// signal mask, since a fault arrives in a signal handler.
+  /// Where a trap or a fault in the kernel returns to. It need not restore
+  /// the signal mask (a system call at every launch): the fault handler
+  /// runs with SA_NODEFER, so that leaving it leaves no signal blocked.
   sigjmp_buf TrapJump;
 };
 
@@ -90,12 +149,59 @@ struct Worker {
 /// this thread is then the kernel's.
 thread_local Worker *RunningWorker = nullptr;
 
+/// The threads that run blocks besides the launching thread, and the launch
+/// they run. One launch runs at a time.
+class WorkerTeam {
+public:
+  WorkerTeam(unsigned Threads, std::optional<std::chrono::microseconds> BlockTime);
+  ~WorkerTeam();
+
+  /// How many threads run blocks, the launching thread included.
+  unsigned getConcurrency() const { return Threads.size() + 1; }
+
+  /// Runs \p L's blocks on the launching thread and whichever of the team's
+  /// threads join it, at most \p MaxWorkers threads in all; returns when no
+  /// thread runs any of its blocks.
+  void run(LaunchState &L, unsigned MaxWorkers);
+
+private:
+  /// A team thread's life: wait for a launch, join it, run its blocks.
+  void serve(unsigned Index);
+  /// Waits until a launch other than \p Seen opens or the team stops; the
+  /// launch's number, or 0 if the team stops.
+  uint64_t waitForLaunch(uint64_t Seen);
+
+  std::optional<std::chrono::microseconds> BlockTime;
+  std::vector<std::thread> Threads;
+  /// Index 0 is the launching thread's, index I + 1 team thread I's.
+  std::vector<WorkerMemory> Memory;
+  std::unique_ptr<BlockShare[]> Shares;
+
+  /// What a launch publishes, on one cache line: the launch that threads
+  /// may join, by number (0 while none is open), the launch itself, and how
+  /// many threads run it, the launching thread included.
+  alignas(64) std::atomic<uint64_t> OpenLaunch{0};
+  LaunchState *Current = nullptr;
+  std::atomic<unsigned> Workers{0};
+  uint64_t LastLaunch = 0;
+  /// Team threads that joined the open launch and have not left it.
+  alignas(64) std::atomic<unsigned> Joined{0};
+
+  /// For threads that spun for the block time in vain.
+  std::mutex SleepLock;
+  std::condition_variable Wake;
+  std::atomic<unsigned> Sleepers{0};
+  std::atomic<bool> Stopping{false};
+};
+
 class CPUBackend : public Backend {
 public:
-  explicit CPUBackend(unsigned Threads) : Pool(hardware_concurrency(Threads)) {}
+  explicit CPUBackend(const CPUBackendOptions &Options)
+      : Team(hardware_concurrency(Options.Threads).compute_thread_count() - 1,
+             Options.BlockTime) {}
 
   StringRef getName() const override { return "cpu"; }
-  unsigned getConcurrency() const override { return Pool.getMaxConcurrency(); }
+  unsigned getConcurrency() const override { return Team.getConcurrency(); }
 
   Expected<void *> allocate(size_t Size) override {
     // 256 bytes, as cudaMalloc guarantees.
@@ -128,9 +234,15 @@ public:
   Error synchronize() override { return Error::success(); }
 
 private:
-  StdThreadPool Pool;
   /// Launches run one at a time, in the order they were made.
   std::mutex LaunchLock;
+  WorkerTeam Team;
+  /// Nanoseconds per block of each kernel's last launch.
+  DenseMap<const mm_kernel_descriptor *, double> BlockCost;
+  /// Bringing other threads into a launch costs about 2 microseconds (the
+  /// hand-over, and the cache lines of the launch and of its data that move
+  /// between cores): less work than this gains nothing from a second thread.
+  static constexpr std::chrono::nanoseconds AloneLimit{5000};
 };
 } // namespace
 
@@ -223,7 +335,7 @@ static void installFaultHandlers() {
   std::call_once(Installed, [] {
     struct sigaction Action = {};
     Action.sa_sigaction = handleFault;
-    Action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    Action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&Action.sa_mask);
     for (size_t I = 0; I != std::size(FaultSignals); ++I)
       sigaction(FaultSignals[I], &Action, &PreviousActions[I]);
@@ -232,48 +344,63 @@ static void installFaultHandlers() {
 }
 
 /// Runs blocks of \p W's launch, a chunk of consecutive blocks at a time,
-/// until none is left or the launch failed: one block per call of the block
-/// function, or the chunk's blocks of one row of the grid per call if the
-/// kernel takes ranges. A trap in a block longjmps back here; the trap has
-/// recorded the error.
+/// from its own share and then from the others', until none is left or the
+/// launch failed: one block per call of the block function, or the chunk's
+/// blocks of one row of the grid per call if the kernel takes ranges. A trap
+/// in a block longjmps back here; the trap has recorded the error.
 static void runBlocks(Worker &W) {
   LaunchState &L = *W.Launch;
-  if (sigsetjmp(W.TrapJump, /*savemask=*/1)) {
+  if (sigsetjmp(W.TrapJump, /*savemask=*/0)) {
     RunningWorker = nullptr;
     return;
   }
   const mm_dim3 &Grid = L.Config.Grid;
   const mm_kernel_descriptor &D = *L.Kernel.Descriptor;
   bool Ranges = D.flags & MM_KERNEL_BLOCK_RANGES;
-  while (!L.Failed.load(std::memory_order_relaxed)) {
-    uint64_t First =
-        L.NextBlock.fetch_add(L.ChunkSize, std::memory_order_relaxed);
-    if (First >= L.NumBlocks)
+  unsigned NumShares = L.Shares.size();
+  for (unsigned Taken = 0; Taken != NumShares;) {
+    if (L.Failed.load(std::memory_order_relaxed))
       return;
-    uint64_t End = std::min(First + L.ChunkSize, L.NumBlocks);
+    BlockShare &Share = L.Shares[(W.Index + Taken) % NumShares];
+    uint64_t First =
+        Share.Next.fetch_add(L.ChunkSize, std::memory_order_relaxed);
+    if (First >= Share.End) {
+      ++Taken;
+      continue;
+    }
+    uint64_t End = std::min(First + L.ChunkSize, Share.End);
+    // The chunk's first block by division, the others by counting.
+    uint32_t X = First % Grid.x;
+    uint32_t Y = First / Grid.x % Grid.y;
+    uint32_t Z = First / (uint64_t(Grid.x) * Grid.y);
     for (uint64_t I = First, Count; I < End; I += Count) {
-      uint64_t X = I % Grid.x;
       Count = Ranges ? std::min<uint64_t>(End - I, Grid.x - X) : 1;
-      W.Context.block_idx.x = X;
-      W.Context.block_idx.y = I / Grid.x % Grid.y;
-      W.Context.block_idx.z = I / (uint64_t(Grid.x) * Grid.y);
+      W.Context.block_idx = {X, Y, Z};
       W.Context.block_count_x = Count;
       RunningWorker = &W;
       D.block_fn(L.Args, &W.Context);
       RunningWorker = nullptr;
+      X += Count;
+      if (X == Grid.x) {
+        X = 0;
+        if (++Y == Grid.y) {
+          Y = 0;
+          ++Z;
+        }
+      }
     }
   }
 }
 
-/// Runs one worker of \p L: allocates its block's memory and runs blocks.
-static void runWorker(LaunchState &L) {
+/// Runs blocks of \p L as worker \p Index, in \p Memory, grown as the
+/// kernel needs.
+static void runWorker(LaunchState &L, unsigned Index, WorkerMemory &Memory) {
   const mm_kernel_descriptor &D = *L.Kernel.Descriptor;
   const LaunchConfig &C = L.Config;
   uint64_t ThreadsPerBlock = uint64_t(C.Block.x) * C.Block.y * C.Block.z;
-  AlignedBuffer StaticShared = allocateAligned(D.static_shared_size);
-  AlignedBuffer DynamicShared = allocateAligned(C.DynamicSharedSize);
-  AlignedBuffer Scratch =
-      allocateAligned(D.thread_scratch_size * ThreadsPerBlock);
+  char *StaticShared = Memory.StaticShared.get(D.static_shared_size);
+  char *DynamicShared = Memory.DynamicShared.get(C.DynamicSharedSize);
+  char *Scratch = Memory.Scratch.get(D.thread_scratch_size * ThreadsPerBlock);
   if ((D.static_shared_size && !StaticShared) ||
       (C.DynamicSharedSize && !DynamicShared) ||
       (D.thread_scratch_size && !Scratch)) {
@@ -285,38 +412,156 @@ static void runWorker(LaunchState &L) {
   installFaultHandlers();
   Worker W;
   W.Launch = &L;
+  W.Index = Index;
   W.Context.grid_dim = C.Grid;
   W.Context.block_dim = C.Block;
-  W.Context.static_shared = StaticShared.get();
-  W.Context.dynamic_shared = DynamicShared.get();
+  W.Context.static_shared = StaticShared;
+  W.Context.dynamic_shared = DynamicShared;
   W.Context.dynamic_shared_size = C.DynamicSharedSize;
-  W.Context.thread_scratch = Scratch.get();
+  W.Context.thread_scratch = Scratch;
   W.Context.runtime = &W;
+  auto Start = std::chrono::steady_clock::now();
   runBlocks(W);
+  L.BusyNanoseconds.fetch_add(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(
+          std::chrono::steady_clock::now() - Start)
+          .count(),
+      std::memory_order_relaxed);
+}
+
+//===----------------------------------------------------------------------===//
+// The worker team
+//===----------------------------------------------------------------------===//
+
+WorkerTeam::WorkerTeam(unsigned NumThreads,
+                       std::optional<std::chrono::microseconds> BlockTime)
+    : BlockTime(BlockTime), Memory(NumThreads + 1),
+      Shares(new BlockShare[NumThreads + 1]) {
+  Threads.reserve(NumThreads);
+  for (unsigned I = 0; I != NumThreads; ++I)
+    Threads.emplace_back([this, I] { serve(I + 1); });
+}
+
+WorkerTeam::~WorkerTeam() {
+  {
+    std::lock_guard<std::mutex> Guard(SleepLock);
+    Stopping = true;
+  }
+  Wake.notify_all();
+  for (std::thread &T : Threads)
+    T.join();
+}
+
+uint64_t WorkerTeam::waitForLaunch(uint64_t Seen) {
+  auto NewLaunch = [&] {
+    uint64_t Open = OpenLaunch.load(std::memory_order_acquire);
+    return Open != 0 && Open != Seen;
+  };
+  // Spin: a launch that follows soon finds this thread awake. Yield when
+  // the team has more threads than the machine has cores, so that a spinning
+  // thread does not keep a working one from running.
+  bool Oversubscribed = getConcurrency() > std::thread::hardware_concurrency();
+  auto Start = std::chrono::steady_clock::now();
+  for (unsigned Spins = 0;; ++Spins) {
+    if (NewLaunch())
+      return OpenLaunch.load(std::memory_order_acquire);
+    if (Stopping.load(std::memory_order_relaxed))
+      return 0;
+    if (Oversubscribed)
+      sched_yield();
+    else
+      pause();
+    if (Spins % 256 == 0 && BlockTime &&
+        std::chrono::steady_clock::now() - Start >= *BlockTime)
+      break;
+  }
+  // Sleep until a launch wakes this thread. Sleepers is counted before the
+  // launch is checked, and a launch stores its number before it counts the
+  // sleepers (both sequentially consistent): one of them sees the other.
+  std::unique_lock<std::mutex> Guard(SleepLock);
+  Sleepers.fetch_add(1);
+  Wake.wait(Guard, [&] { return NewLaunch() || Stopping; });
+  Sleepers.fetch_sub(1);
+  return Stopping ? 0 : OpenLaunch.load(std::memory_order_acquire);
+}
+
+void WorkerTeam::serve(unsigned Index) {
+  uint64_t Seen = 0;
+  while (uint64_t Launch = waitForLaunch(Seen)) {
+    Seen = Launch;
+    // A grid of fewer blocks than the team has threads runs on fewer.
+    if (Index >= Workers.load(std::memory_order_relaxed))
+      continue;
+    // Join, then check that the launch is still open: a launch closes
+    // before it waits for the joined threads to leave, so either it sees
+    // this thread joined, or this thread sees it closed (or another open).
+    Joined.fetch_add(1);
+    if (OpenLaunch.load() == Launch)
+      runWorker(*Current, Index, Memory[Index]);
+    Joined.fetch_sub(1, std::memory_order_release);
+  }
+}
+
+void WorkerTeam::run(LaunchState &L, unsigned MaxWorkers) {
+  // As many shares as workers have blocks to run.
+  unsigned NumShares = std::min<uint64_t>(
+      std::min(MaxWorkers, getConcurrency()), std::max<uint64_t>(L.NumBlocks, 1));
+  for (unsigned I = 0; I != NumShares; ++I) {
+    Shares[I].Next.store(L.NumBlocks * I / NumShares,
+                         std::memory_order_relaxed);
+    Shares[I].End = L.NumBlocks * (I + 1) / NumShares;
+  }
+  L.Shares = MutableArrayRef(Shares.get(), NumShares);
+  if (NumShares == 1) {
+    // The team's threads need not even know.
+    runWorker(L, 0, Memory[0]);
+    return;
+  }
+  Workers.store(NumShares, std::memory_order_relaxed);
+  Current = &L;
+  OpenLaunch.store(++LastLaunch);
+  if (Sleepers.load()) {
+    // Taking the lock orders this notification after a sleeper's check.
+    { std::lock_guard<std::mutex> Guard(SleepLock); }
+    Wake.notify_all();
+  }
+  runWorker(L, 0, Memory[0]);
+  // Every block has been taken: threads that come now have nothing to do.
+  OpenLaunch.store(0);
+  for (unsigned Spins = 0; Joined.load(std::memory_order_acquire); ++Spins)
+    if (Spins < 4096)
+      pause();
+    else
+      sched_yield();
+  Current = nullptr;
 }
 
 Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
                          void **Args) {
   std::lock_guard<std::mutex> Guard(LaunchLock);
   LaunchState L(Kernel, Config, Args);
-  uint64_t Workers = std::min<uint64_t>(Pool.getMaxConcurrency(), L.NumBlocks);
+  const mm_kernel_descriptor *D = Kernel.Descriptor;
+  // A launch whose blocks are predicted, from the kernel's last launch, to
+  // take less time altogether than it takes to bring another thread in
+  // runs on the launching thread alone.
+  auto Known = BlockCost.find(D);
+  bool Alone = Known != BlockCost.end() &&
+               Known->second * L.NumBlocks < AloneLimit.count();
+  uint64_t Workers = std::min<uint64_t>(Alone ? 1 : Team.getConcurrency(),
+                                        L.NumBlocks);
   // Sixteen chunks per worker balance blocks of uneven cost; a chunk per
-  // block would make every small block pay for a contended atomic.
+  // block would make every small block pay for an atomic operation.
   L.ChunkSize = std::max<uint64_t>(1, L.NumBlocks / (Workers * 16));
-  // The launching thread is a worker too: it starts at once, while the
-  // pool's threads wake up.
-  ThreadPoolTaskGroup Group(Pool);
-  for (uint64_t I = 1; I < Workers; ++I)
-    Group.async([&L] { runWorker(L); });
-  runWorker(L);
-  Group.wait();
+  Team.run(L, Workers);
+  BlockCost[D] = double(L.BusyNanoseconds.load()) / L.NumBlocks;
   if (!L.Failed)
     return Error::success();
   return makeRuntimeError(L.Status, L.Error);
 }
 
-std::unique_ptr<Backend> mm::runtime::createCPUBackend(unsigned Threads) {
-  return std::make_unique<CPUBackend>(Threads);
+std::unique_ptr<Backend>
+mm::runtime::createCPUBackend(const CPUBackendOptions &Options) {
+  return std::make_unique<CPUBackend>(Options);
 }
 
 //===----------------------------------------------------------------------===//

@@ -93,10 +93,20 @@ Expected<const mm_kernel *> Runtime::getKernel(StringRef Module,
 
 Expected<const mm_kernel *>
 Runtime::getKernelForHostFunction(const void *HostFunction) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (const mm_kernel *Known = KernelsByHostFunction.lookup(HostFunction))
+      return Known;
+  }
   Expected<KernelInfo> Info = Provider.getKernelForHostFunction(HostFunction);
   if (!Info)
     return Info.takeError();
-  return intern(std::move(*Info));
+  Expected<const mm_kernel *> Kernel = intern(std::move(*Info));
+  if (Kernel) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    KernelsByHostFunction[HostFunction] = *Kernel;
+  }
+  return Kernel;
 }
 
 Expected<void *> Runtime::allocate(size_t Size) {

@@ -11,7 +11,11 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <chrono>
 #include <numeric>
+#include <optional>
+#include <thread>
 #include <vector>
 
 using namespace llvm;
@@ -64,6 +68,42 @@ void trapBlock(void **, mm_block_context *Ctx) {
     __mm_device_trap(Ctx, "trap_here");
 }
 
+/// data[global id] += 1 for every thread, in a block that takes at least
+/// 2 microseconds: long enough that launches of it use the whole team.
+void slowAddOneBlock(void **Args, mm_block_context *Ctx) {
+  auto Start = std::chrono::steady_clock::now();
+  addOneBlock(Args, Ctx);
+  while (std::chrono::steady_clock::now() - Start < std::chrono::microseconds(2))
+    ;
+}
+
+/// Records in threads[block] the thread that ran the block.
+void recordThreadBlock(void **Args, mm_block_context *Ctx) {
+  auto *Threads = *static_cast<std::thread::id **>(Args[0]);
+  Threads[Ctx->block_idx.x] = std::this_thread::get_id();
+}
+
+/// Each thread fills its element of dynamic shared memory with its index;
+/// thread 0 then checks them all and writes to out[block] whether they held.
+void dynamicSharedBlock(void **Args, mm_block_context *Ctx) {
+  int *Out = *static_cast<int **>(Args[0]);
+  int *Shared = reinterpret_cast<int *>(Ctx->dynamic_shared);
+  uint32_t N = Ctx->dynamic_shared_size / sizeof(int);
+  for (uint32_t I = 0; I < N; ++I)
+    Shared[I] = int(I + Ctx->block_idx.x);
+  bool Held = true;
+  for (uint32_t I = 0; I < N; ++I)
+    Held &= Shared[I] == int(I + Ctx->block_idx.x);
+  Out[Ctx->block_idx.x] = Held;
+}
+
+/// Stores through the pointer it is given, in block 1.
+void storeBlock(void **Args, mm_block_context *Ctx) {
+  volatile int *Target = *static_cast<int *volatile *>(Args[0]);
+  if (Ctx->block_idx.x == 1)
+    *Target = 1;
+}
+
 mm_kernel_descriptor makeDescriptor(const char *Name, mm_block_fn Fn,
                                     uint32_t NumParams,
                                     uint64_t StaticShared = 0) {
@@ -105,7 +145,20 @@ protected:
     Provider.Kernels["block_sum"] =
         makeDescriptor("block_sum", blockSumBlock, 2, 64 * sizeof(int));
     Provider.Kernels["trap"] = makeDescriptor("trap", trapBlock, 0);
-    R = std::make_unique<Runtime>(createCPUBackend(4), Provider);
+    Provider.Kernels["slow_add_one"] =
+        makeDescriptor("slow_add_one", slowAddOneBlock, 1);
+    Provider.Kernels["record_thread"] =
+        makeDescriptor("record_thread", recordThreadBlock, 1);
+    Provider.Kernels["dynamic_shared"] =
+        makeDescriptor("dynamic_shared", dynamicSharedBlock, 1);
+    Provider.Kernels["store"] = makeDescriptor("store", storeBlock, 1);
+    start({/*Threads=*/4});
+  }
+  /// Replaces the runtime by one over a CPU backend with \p Options.
+  void start(const CPUBackendOptions &Options) {
+    setCurrentRuntime(nullptr);
+    R.reset();
+    R = std::make_unique<Runtime>(createCPUBackend(Options), Provider);
     setCurrentRuntime(R.get());
   }
   void TearDown() override { setCurrentRuntime(nullptr); }
@@ -158,6 +211,82 @@ TEST_F(CPUBackendTest, EachBlockHasItsOwnSharedMemory) {
     EXPECT_EQ(Out[B], std::accumulate(In.begin() + B * Threads,
                                       In.begin() + (B + 1) * Threads, 0))
         << "block " << B;
+}
+
+// Launch after launch, of grids smaller and larger than the team, with
+// workers that spin between launches and with workers that sleep: every
+// block runs once per launch. (The blocks take long enough that the
+// launches do not run on the launching thread alone.)
+TEST_F(CPUBackendTest, EveryBlockRunsOnceLaunchAfterLaunch) {
+  for (std::optional<std::chrono::microseconds> BlockTime :
+       {std::optional<std::chrono::microseconds>(std::chrono::milliseconds(200)),
+        std::optional<std::chrono::microseconds>(std::chrono::microseconds(0)),
+        std::optional<std::chrono::microseconds>()}) {
+    start({/*Threads=*/3, BlockTime});
+    const unsigned MaxBlocks = 37, Threads = 4;
+    std::vector<int> Data(MaxBlocks * Threads, 0);
+    int *Ptr = Data.data();
+    void *Args[] = {&Ptr};
+    std::vector<int> Expected(Data.size(), 0);
+    for (unsigned Launch = 0; Launch != 2000; ++Launch) {
+      unsigned Blocks = 1 + Launch % MaxBlocks;
+      LaunchConfig Config{{Blocks, 1, 1}, {Threads, 1, 1}, 0};
+      ASSERT_TRUE(succeeded(R->launch(kernel("slow_add_one"), Config, Args)));
+      for (unsigned I = 0; I != Blocks * Threads; ++I)
+        ++Expected[I];
+    }
+    EXPECT_EQ(Data, Expected);
+  }
+}
+
+// A launch whose blocks took less time altogether, the last time, than
+// waking another thread costs runs on the launching thread alone.
+TEST_F(CPUBackendTest, ShortLaunchesRunOnTheLaunchingThread) {
+  const unsigned Blocks = 64;
+  std::vector<std::thread::id> Threads(Blocks);
+  std::thread::id *Ptr = Threads.data();
+  void *Args[] = {&Ptr};
+  LaunchConfig Config{{Blocks, 1, 1}, {1, 1, 1}, 0};
+  // A launch preempted midway looks long: most, not all, of them run alone.
+  unsigned Alone = 0;
+  for (unsigned Launch = 0; Launch != 20; ++Launch) {
+    ASSERT_TRUE(succeeded(R->launch(kernel("record_thread"), Config, Args)));
+    Alone += std::count(Threads.begin(), Threads.end(),
+                        std::this_thread::get_id()) == Blocks;
+  }
+  EXPECT_GE(Alone, 10u);
+}
+
+// A worker keeps its block memory between launches and grows it when a
+// launch needs more.
+TEST_F(CPUBackendTest, DynamicSharedMemoryGrowsBetweenLaunches) {
+  const unsigned Blocks = 16;
+  std::vector<int> Out(Blocks);
+  int *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  for (uint64_t Size : {16, 4096, 64, 48 * 1024, 8}) {
+    std::fill(Out.begin(), Out.end(), 0);
+    LaunchConfig Config{{Blocks, 1, 1}, {1, 1, 1}, Size};
+    ASSERT_TRUE(succeeded(R->launch(kernel("dynamic_shared"), Config, Args)));
+    EXPECT_EQ(Out, std::vector<int>(Blocks, 1)) << Size << " bytes";
+  }
+}
+
+// A fault leaves the thread that ran the block able to catch the next one:
+// no signal stays blocked after the handler jumps out of it.
+TEST_F(CPUBackendTest, FaultsAreCaughtFaultAfterFault) {
+  for (unsigned Run = 0; Run != 3; ++Run) {
+    // One thread: each fault happens on this test's thread.
+    start({/*Threads=*/1});
+    int *Bad = reinterpret_cast<int *>(uintptr_t(16));
+    void *Args[] = {&Bad};
+    LaunchConfig Config{{4, 1, 1}, {1, 1, 1}, 0};
+    EXPECT_TRUE(failedWith(R->launch(kernel("store"), Config, Args),
+                           "kernel 'store' of submodule 'kernels' faulted: "
+                           "an invalid memory access at address 0x10 "
+                           "(block (1, 0, 0))"))
+        << "run " << Run;
+  }
 }
 
 TEST_F(CPUBackendTest, TrapFailsTheLaunchAndStays) {

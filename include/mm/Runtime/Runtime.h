@@ -21,10 +21,12 @@
 #include "llvm/Support/Error.h"
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -112,10 +114,20 @@ public:
   virtual llvm::Error synchronize() = 0;
 };
 
+struct CPUBackendOptions {
+  /// Threads that run blocks, the launching thread included (0: one per
+  /// hardware thread).
+  unsigned Threads = 0;
+  /// How long a worker thread spins for the next launch before it sleeps,
+  /// as KMP_BLOCKTIME for OpenMP; none: it never sleeps.
+  std::optional<std::chrono::microseconds> BlockTime =
+      std::chrono::milliseconds(200);
+};
+
 /// The CPU backend: device memory is host memory, blocks run concurrently on
-/// \p Threads worker threads (0: one per hardware thread), each with its own
-/// shared memory and per-thread scratch memory.
-std::unique_ptr<Backend> createCPUBackend(unsigned Threads);
+/// worker threads, each with its own shared memory and per-thread scratch
+/// memory.
+std::unique_ptr<Backend> createCPUBackend(const CPUBackendOptions &Options);
 
 /// The offload runtime of one program run. The C entry points of
 /// mm_offload.h and the CUDA API forward to the current runtime.
@@ -185,6 +197,9 @@ private:
   KernelProvider &Provider;
   std::mutex Lock;
   llvm::StringMap<std::unique_ptr<mm_kernel>> Kernels;
+  /// The kernels launched so far through their host stubs, by stub: a
+  /// launch looks its kernel up once.
+  llvm::DenseMap<const void *, const mm_kernel *> KernelsByHostFunction;
   /// Live allocations: start address -> size.
   std::map<uintptr_t, size_t> Allocations;
   /// Device variables looked up so far, by host shadow and by address.
