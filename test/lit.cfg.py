@@ -20,6 +20,11 @@ config.test_exec_root = os.path.join(config.mm_obj_root, "test")
 # mm's tools first, then LLVM 19's (FileCheck, not, opt, mlir-opt, ...).
 config.environment["PATH"] = os.path.pathsep.join(
     [config.mm_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
+# Every run compiles, so that tests see what a first run does and leave
+# nothing in the user's cache; the compile cache's own tests turn it on.
+config.environment["MM_CACHE_DISABLE"] = "1"
+for name in ["MM_CACHE_PATH", "MM_CACHE_MAXSIZE", "MM_BLOCKTIME"]:
+    config.environment.pop(name, None)
 
 config.substitutions.append(("%mm_src_root", config.mm_src_root))
 config.substitutions.append(("%python", sys.executable))

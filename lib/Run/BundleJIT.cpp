@@ -2,11 +2,16 @@
 
 #include "mm/Run/BundleJIT.h"
 #include "mm/Support/CudaStubs.h"
+#include "mm/Support/ToolSupport.h"
 #include "mm/Bundle/LLVMModule.h"
+#include "mm/Bundle/Writer.h"
 #include "mm/Compile/Translation.h"
 #include "mm-runtime/mm_block_abi.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/ExecutionEngine/ObjectCache.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -16,11 +21,15 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <cstring>
+
+#include <dlfcn.h>
 
 using namespace llvm;
 using namespace llvm::orc;
@@ -31,7 +40,44 @@ static std::string getDescriptorSymbol(StringRef Kernel) {
   return (MM_KERNEL_DESCRIPTOR_PREFIX + Kernel).str();
 }
 
+/// A module whose identifier starts so is compiled through the compile
+/// cache, under the key that follows.
+static constexpr StringLiteral CacheKeyPrefix = "mm-cache-key:";
+
+static StringRef getCacheKeyOf(const Module &M) {
+  StringRef Identifier = M.getModuleIdentifier();
+  return Identifier.consume_front(CacheKeyPrefix) ? Identifier : "";
+}
+
 namespace {
+/// ORC's object-cache hook over the compile cache: the code generator asks
+/// it for a module's object before compiling the module, and gives it the
+/// object it compiled. Modules whose identifier names no key are compiled
+/// as they would be without it.
+class CacheHook : public ObjectCache {
+public:
+  explicit CacheHook(BundleJIT &Owner, CompileCache &Cache)
+      : Owner(Owner), Cache(Cache) {}
+
+  std::unique_ptr<MemoryBuffer> getObject(const Module *M) override {
+    StringRef Key = getCacheKeyOf(*M);
+    if (Key.empty())
+      return nullptr;
+    std::optional<CompileCache::Entry> Entry = Cache.lookup(Key);
+    return Entry ? std::move(Entry->Object) : nullptr;
+  }
+
+  void notifyObjectCompiled(const Module *M, MemoryBufferRef Object) override {
+    StringRef Key = getCacheKeyOf(*M);
+    if (!Key.empty())
+      Owner.storeInCache(Key, Object.getBuffer());
+  }
+
+private:
+  BundleJIT &Owner;
+  CompileCache &Cache;
+};
+
 /// Makes a device submodule's JITDylib compile its module when a symbol is
 /// first looked up in it, so that a submodule that is never used is never
 /// parsed, lowered or compiled.
@@ -45,6 +91,13 @@ public:
     std::lock_guard<std::mutex> Guard(Lock);
     if (Added)
       return Error::success();
+    Expected<bool> Cached = Owner.addCachedSubmodule(M, JD);
+    if (!Cached)
+      return Cached.takeError();
+    if (*Cached) {
+      Added = true;
+      return Error::success();
+    }
     Expected<ThreadSafeModule> TSM = Owner.prepareSubmodule(M);
     if (!TSM)
       return TSM.takeError();
@@ -183,6 +236,110 @@ Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
   return Error::success();
 }
 
+/// What identifies this build of mm and the LLVM it runs on: their
+/// versions, and the size and time of the files they were loaded from, so
+/// that a rebuilt mm or an updated LLVM does not take another's objects.
+static std::string getBuildIdentity() {
+  std::string Identity =
+      ("mm " + getVersion() + ", LLVM " + LLVM_VERSION_STRING).str();
+  auto AddFile = [&](StringRef Path) {
+    sys::fs::file_status Status;
+    if (Path.empty() || sys::fs::status(Path, Status))
+      return;
+    Identity += formatv(", {0} {1} {2}", Path, Status.getSize(),
+                        Status.getLastModificationTime()
+                            .time_since_epoch()
+                            .count());
+  };
+  static int Anchor;
+  AddFile(sys::fs::getMainExecutable(nullptr, &Anchor));
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&sys::getHostCPUName), &Info) &&
+      Info.dli_fname)
+    AddFile(Info.dli_fname);
+  return Identity;
+}
+
+std::string BundleJIT::getCacheKey(const Submodule &M) const {
+  if (!Options.Cache || Options.CompiledIRLog)
+    return "";
+  std::string Triple = J->getTargetTriple().str();
+  std::string CPU = sys::getHostCPUName().str();
+  std::string Header = formatModuleHeader(M);
+  std::vector<StringRef> Parts = {"mm compile cache 1",
+                                  BuildIdentity,
+                                  Triple,
+                                  CPU,
+                                  Options.Level.Name,
+                                  Options.LowerDeviceModule ? "lowered" : "",
+                                  Header,
+                                  M.getBody()};
+  // Which host variables shadow device variables depends on the device
+  // submodules' text.
+  if (&M == Host)
+    for (const Submodule &Other : B)
+      if (&Other != Host) {
+        Parts.push_back(Other.getName());
+        Parts.push_back(Other.getBody());
+      }
+  return CompileCache::makeKey(Parts);
+}
+
+Expected<bool> BundleJIT::addCachedSubmodule(const Submodule &M,
+                                             JITDylib &JD) {
+  std::string Key = getCacheKey(M);
+  if (Key.empty())
+    return false;
+  std::optional<CompileCache::Entry> Entry = Options.Cache->lookup(Key);
+  if (!Entry)
+    return false;
+  // The facts: each variable as its name's length, ':', its name, its size.
+  StringMap<size_t> Sizes;
+  StringRef Facts = Entry->Facts;
+  while (!Facts.empty()) {
+    size_t Length;
+    StringRef Name, Size;
+    if (Facts.consumeInteger(10, Length) || !Facts.consume_front(":") ||
+        Length > Facts.size())
+      return false;
+    Name = Facts.take_front(Length);
+    std::tie(Size, Facts) = Facts.drop_front(Length).split('\n');
+    size_t Bytes;
+    if (Size.getAsInteger(10, Bytes))
+      return false;
+    Sizes[(M.getName() + "/" + Name).str()] = Bytes;
+  }
+  if (Error E = J->addObjectFile(JD, std::move(Entry->Object)))
+    return std::move(E);
+  {
+    std::lock_guard<std::mutex> Guard(DeviceVariableLock);
+    for (const auto &[Name, Size] : Sizes)
+      DeviceVariableSizes[Name] = Size;
+  }
+  if (Options.CompileLog)
+    *Options.CompileLog << "loaded submodule '" << M.getName()
+                        << "' from the compile cache\n";
+  return true;
+}
+
+void BundleJIT::storeInCache(StringRef Key, StringRef Object) {
+  std::string Facts;
+  {
+    std::lock_guard<std::mutex> Guard(CacheLock);
+    auto It = PendingCacheFacts.find(Key);
+    if (It == PendingCacheFacts.end())
+      return;
+    Facts = std::move(It->second);
+    PendingCacheFacts.erase(It);
+  }
+  if (Error E = Options.Cache->store(Key, Object, Facts)) {
+    if (Options.CacheWarningHandler)
+      Options.CacheWarningHandler(std::move(E));
+    else
+      consumeError(std::move(E));
+  }
+}
+
 BundleJIT::BundleJIT(const Bundle &B, const BundleJITOptions &Options)
     : B(B), Options(Options) {}
 
@@ -281,12 +438,29 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
                                 "' on this host (" + HostTriple.str() + ")");
   }
 
+  // Facts about a device submodule that a cached object does not give.
+  std::string Facts;
   if (M.getRole() == ModuleRole::Device) {
     std::lock_guard<std::mutex> Guard(DeviceVariableLock);
-    for (const GlobalVariable &G : Mod.globals())
-      if (!G.isDeclaration() && G.hasName())
-        DeviceVariableSizes[(M.getName() + "/" + G.getName()).str()] =
-            Mod.getDataLayout().getTypeAllocSize(G.getValueType());
+    for (const GlobalVariable &G : Mod.globals()) {
+      if (G.isDeclaration() || !G.hasName())
+        continue;
+      uint64_t Size = Mod.getDataLayout().getTypeAllocSize(G.getValueType());
+      DeviceVariableSizes[(M.getName() + "/" + G.getName()).str()] = Size;
+      Facts += (Twine(G.getName().size()) + ":" + G.getName() + Twine(Size) +
+                "\n")
+                   .str();
+    }
+  }
+  // Compiled through the cache, unless the module has static constructors
+  // or destructors: the JIT's platform finds those in the IR, and a device
+  // submodule from the cache is added as an object.
+  std::string Key = getCacheKey(M);
+  if (!Key.empty() && (&M == Host || (!Mod.getNamedGlobal("llvm.global_ctors") &&
+                                      !Mod.getNamedGlobal("llvm.global_dtors")))) {
+    Mod.setModuleIdentifier((CacheKeyPrefix + Key).str());
+    std::lock_guard<std::mutex> Guard(CacheLock);
+    PendingCacheFacts[Key] = std::move(Facts);
   }
 
   if (!Pipeline.empty()) {
@@ -342,8 +516,25 @@ Error BundleJIT::setUp() {
   if (!JTMB)
     return JTMB.takeError();
   JTMB->setCodeGenOptLevel(Options.Level.Codegen);
-  Expected<std::unique_ptr<LLJIT>> Created =
-      LLJITBuilder().setJITTargetMachineBuilder(std::move(*JTMB)).create();
+  LLJITBuilder Builder;
+  Builder.setJITTargetMachineBuilder(std::move(*JTMB));
+  if (Options.Cache) {
+    BuildIdentity = getBuildIdentity();
+    ObjectCacheHook = std::make_unique<CacheHook>(*this, *Options.Cache);
+    // The compiler LLJIT uses when it compiles on the calling thread, with
+    // the cache's hook.
+    Builder.setCompileFunctionCreator(
+        [this](JITTargetMachineBuilder JTMB)
+            -> Expected<std::unique_ptr<IRCompileLayer::IRCompiler>> {
+          Expected<std::unique_ptr<TargetMachine>> TM =
+              JTMB.createTargetMachine();
+          if (!TM)
+            return TM.takeError();
+          return std::make_unique<TMOwningSimpleCompiler>(
+              std::move(*TM), ObjectCacheHook.get());
+        });
+  }
+  Expected<std::unique_ptr<LLJIT>> Created = Builder.create();
   if (!Created)
     return Created.takeError();
   J = std::move(*Created);

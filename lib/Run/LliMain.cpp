@@ -4,6 +4,7 @@
 #include "mm/Bundle/Reader.h"
 #include "mm/Compile/OptLevel.h"
 #include "mm/Run/BundleJIT.h"
+#include "mm/Run/CompileCache.h"
 #include "mm/Runtime/Runtime.h"
 #include "mm/Support/Diagnostics.h"
 #include "mm/Support/ToolSupport.h"
@@ -11,6 +12,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,6 +76,18 @@ struct LliOptions {
                "spinning, before it sleeps, or 'infinite' (default: "
                "$MM_BLOCKTIME, else 200)"),
       cl::value_desc("ms"), cl::cat(Category)};
+
+  cl::opt<std::string> ObjectCacheDir{
+      "object-cache-dir",
+      cl::desc("Keep compiled submodules in this directory and reuse them "
+               "(default: $MM_CACHE_PATH, else ~/.cache/mm)"),
+      cl::value_desc("dir"), cl::cat(Category)};
+
+  cl::opt<bool> NoObjectCache{
+      "no-object-cache",
+      cl::desc("Compile every submodule; neither use nor fill the compile "
+               "cache (as MM_CACHE_DISABLE=1)"),
+      cl::cat(Category)};
 
   cl::opt<bool> PrintCompiled{
       "print-compiled",
@@ -154,6 +168,49 @@ static Error parseBlockTime(StringRef Flag,
   return Error::success();
 }
 
+/// The compile cache that the flags and the environment ask for, or none:
+/// --object-cache-dir, else unless --no-object-cache or MM_CACHE_DISABLE=1,
+/// MM_CACHE_PATH or ~/.cache/mm, bounded to MM_CACHE_MAXSIZE bytes. A cache
+/// that cannot be opened is a warning; the run goes on without it.
+static Expected<std::unique_ptr<CompileCache>>
+openCompileCache(const LliOptions &Flags) {
+  auto getEnv = [](const char *Name) {
+    const char *Value = std::getenv(Name);
+    return StringRef(Value ? Value : "");
+  };
+  StringRef Directory = Flags.ObjectCacheDir;
+  if (Directory.empty()) {
+    StringRef Disable = getEnv("MM_CACHE_DISABLE");
+    if (Disable != "" && Disable != "0" && Disable != "1")
+      return createStringError("MM_CACHE_DISABLE: '" + Disable +
+                               "' is neither 0 nor 1");
+    if (Flags.NoObjectCache || Disable == "1")
+      return nullptr;
+  }
+  SmallString<256> Default;
+  if (Directory.empty())
+    Directory = getEnv("MM_CACHE_PATH");
+  if (Directory.empty()) {
+    if (!sys::path::cache_directory(Default))
+      return nullptr;
+    sys::path::append(Default, "mm");
+    Directory = Default;
+  }
+  uint64_t MaxSize = CompileCache::DefaultMaxSize;
+  if (StringRef Size = getEnv("MM_CACHE_MAXSIZE"); !Size.empty() &&
+                                                   Size.getAsInteger(10, MaxSize))
+    return createStringError("MM_CACHE_MAXSIZE: '" + Size +
+                             "' is not a number of bytes");
+  Expected<std::unique_ptr<CompileCache>> Cache =
+      CompileCache::open(Directory, MaxSize);
+  if (!Cache) {
+    WithColor::warning(errs(), "mm-lli")
+        << toString(Cache.takeError()) << "; compiling without it\n";
+    return nullptr;
+  }
+  return std::move(*Cache);
+}
+
 /// Calls --entry-function and prints its result.
 static Error runEntryFunction(BundleJIT &JIT, StringRef Name,
                               EntryResult ResultType) {
@@ -227,6 +284,18 @@ static Expected<int> run(const LliOptions &Flags,
     Options.CompileLog = &errs();
   if (Flags.PrintCompiledIR)
     Options.CompiledIRLog = &errs();
+  Expected<std::unique_ptr<CompileCache>> Cache = openCompileCache(Flags);
+  if (!Cache)
+    return Cache.takeError();
+  Options.Cache = Cache->get();
+  Options.CacheWarningHandler = [](Error E) {
+    // Once: every submodule would meet the same full disk.
+    static std::once_flag Warned;
+    std::call_once(Warned, [&] {
+      WithColor::warning(errs(), "mm-lli") << toString(std::move(E)) << "\n";
+    });
+    consumeError(std::move(E));
+  };
   Expected<std::unique_ptr<BundleJIT>> JIT = BundleJIT::create(*B, Options);
   if (!JIT)
     return JIT.takeError();

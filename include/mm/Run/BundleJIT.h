@@ -16,6 +16,7 @@
 #include "mm/Bundle/Bundle.h"
 #include "mm/Compile/LLVMPipeline.h"
 #include "mm/Compile/OptLevel.h"
+#include "mm/Run/CompileCache.h"
 #include "mm/Runtime/Runtime.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -28,6 +29,7 @@
 #include <mutex>
 
 namespace llvm {
+class ObjectCache;
 class raw_ostream;
 namespace orc {
 class JITDylib;
@@ -61,7 +63,12 @@ struct BundleJITOptions {
   llvm::raw_ostream *CompileLog = nullptr;
   /// When set, every submodule's LLVM IR goes here as it is compiled: after
   /// the lowering and the pipeline, as the JIT's code generator gets it.
+  /// Submodules are then compiled, not taken from the cache.
   llvm::raw_ostream *CompiledIRLog = nullptr;
+  /// When set, compiled submodules are kept here and taken from here.
+  CompileCache *Cache = nullptr;
+  /// Gets what went wrong with the cache (the run goes on without it).
+  std::function<void(llvm::Error)> CacheWarningHandler;
 };
 
 class BundleJIT : public runtime::KernelProvider {
@@ -112,6 +119,17 @@ public:
   const Bundle &getBundle() const { return B; }
   llvm::raw_ostream *getCompileLog() const { return Options.CompileLog; }
 
+  /// The compile cache's key of submodule \p M: a hash of everything that
+  /// decides its code. Empty when \p M is not to be cached.
+  std::string getCacheKey(const Submodule &M) const;
+  /// Adds device submodule \p M from the cache to \p JD if the cache has
+  /// it; false if it does not.
+  llvm::Expected<bool> addCachedSubmodule(const Submodule &M,
+                                          llvm::orc::JITDylib &JD);
+  /// Stores the object compiled from the module whose identifier names
+  /// cache key \p Key, with the facts its preparation recorded.
+  void storeInCache(llvm::StringRef Key, llvm::StringRef Object);
+
 private:
   BundleJIT(const Bundle &B, const BundleJITOptions &Options);
   llvm::Error setUp();
@@ -137,6 +155,8 @@ private:
   const Bundle &B;
   BundleJITOptions Options;
   const Submodule *Host = nullptr;
+  /// The compile cache's hook in the JIT's code generator.
+  std::unique_ptr<llvm::ObjectCache> ObjectCacheHook;
   std::unique_ptr<llvm::orc::LLJIT> J;
   /// The submodules' JITDylibs made so far, both ways.
   llvm::StringMap<llvm::orc::JITDylib *> Dylibs;
@@ -162,6 +182,12 @@ private:
   /// each submodule is prepared.
   llvm::StringMap<size_t> DeviceVariableSizes;
   std::mutex DeviceVariableLock;
+  /// What running a cached device submodule needs that its object does not
+  /// say (its variables' sizes), by cache key, from preparation to storing.
+  llvm::StringMap<std::string> PendingCacheFacts;
+  std::mutex CacheLock;
+  /// Identifies this build of mm and of LLVM in cache keys.
+  std::string BuildIdentity;
   /// Errors ORC reported to the session since the last failed lookup.
   llvm::Error SessionErrors = llvm::Error::success();
   llvm::StringSet<> SessionErrorMessages;

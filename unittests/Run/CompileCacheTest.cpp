@@ -1,0 +1,177 @@
+//===- CompileCacheTest.cpp - Compiled submodules on disk -----------------===//
+
+#include "mm/Run/CompileCache.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+using namespace llvm;
+using namespace mm;
+
+namespace {
+
+class CompileCacheTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(sys::fs::createUniqueDirectory("mm-cache-test", Directory));
+  }
+  void TearDown() override { sys::fs::remove_directories(Directory); }
+
+  std::unique_ptr<CompileCache> open(uint64_t MaxSize =
+                                         CompileCache::DefaultMaxSize) {
+    Expected<std::unique_ptr<CompileCache>> Cache =
+        CompileCache::open(Directory, MaxSize);
+    if (!Cache) {
+      ADD_FAILURE() << toString(Cache.takeError());
+      return nullptr;
+    }
+    return std::move(*Cache);
+  }
+
+  /// Rewrites the file at \p Path with \p Transform applied to its bytes.
+  void rewrite(StringRef Path, function_ref<std::string(std::string)> Transform) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
+    ASSERT_TRUE(bool(File));
+    std::string Bytes = Transform((*File)->getBuffer().str());
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC);
+    ASSERT_FALSE(EC);
+    OS << Bytes;
+  }
+
+  size_t countEntries() {
+    size_t N = 0;
+    std::error_code EC;
+    for (sys::fs::directory_iterator It(Directory, EC), End; It != End && !EC;
+         It.increment(EC))
+      ++N;
+    return N;
+  }
+
+  SmallString<128> Directory;
+};
+
+TEST_F(CompileCacheTest, KeysHashEveryPartAndWhereItEnds) {
+  EXPECT_EQ(CompileCache::makeKey({"ab", "c"}),
+            CompileCache::makeKey({"ab", "c"}));
+  EXPECT_NE(CompileCache::makeKey({"ab", "c"}),
+            CompileCache::makeKey({"a", "bc"}));
+  EXPECT_NE(CompileCache::makeKey({"ab"}), CompileCache::makeKey({"ab", ""}));
+  EXPECT_EQ(CompileCache::makeKey({"x"}).size(), 64u);
+}
+
+TEST_F(CompileCacheTest, StoredEntriesComeBackWhole) {
+  std::unique_ptr<CompileCache> Cache = open();
+  ASSERT_TRUE(Cache);
+  std::string Key = CompileCache::makeKey({"module"});
+  EXPECT_FALSE(Cache->lookup(Key));
+  std::string Object(10000, '\0');
+  for (size_t I = 0; I < Object.size(); ++I)
+    Object[I] = char(I * 7);
+  ASSERT_FALSE(bool(Cache->store(Key, Object, "facts")));
+  std::optional<CompileCache::Entry> Entry = Cache->lookup(Key);
+  ASSERT_TRUE(Entry);
+  EXPECT_EQ(Entry->Object->getBuffer(), Object);
+  EXPECT_EQ(Entry->Facts, "facts");
+  // No temporary file is left behind.
+  EXPECT_EQ(countEntries(), 1u);
+}
+
+TEST_F(CompileCacheTest, TruncatedOrCorruptEntriesAreRemoved) {
+  std::unique_ptr<CompileCache> Cache = open();
+  ASSERT_TRUE(Cache);
+  std::string Key = CompileCache::makeKey({"module"});
+  std::string Path = Cache->getEntryPath(Key);
+  std::vector<std::function<std::string(std::string)>> Damages = {
+      [](std::string B) { return B.substr(0, B.size() - 1); },
+      [](std::string B) { return B.substr(0, 10); },
+      [](std::string) { return std::string(); },
+      [](std::string B) { B[B.size() / 2] ^= 1; return B; },
+      [](std::string B) { B[0] = 'X'; return B; },
+      [](std::string B) { return B + "more"; },
+  };
+  for (size_t I = 0; I != Damages.size(); ++I) {
+    ASSERT_FALSE(bool(Cache->store(Key, std::string(4096, 'o'), "facts")));
+    rewrite(Path, Damages[I]);
+    EXPECT_FALSE(Cache->lookup(Key)) << "damage " << I;
+    EXPECT_FALSE(sys::fs::exists(Path)) << "damage " << I;
+  }
+}
+
+TEST_F(CompileCacheTest, LeastRecentlyUsedEntriesGoFirst) {
+  // Room for two entries of 1000 bytes with their headers, not three.
+  std::unique_ptr<CompileCache> Cache = open(2500);
+  ASSERT_TRUE(Cache);
+  std::string A = CompileCache::makeKey({"a"}), B = CompileCache::makeKey({"b"}),
+              C = CompileCache::makeKey({"c"});
+  std::string Object(1000, 'x');
+  ASSERT_FALSE(bool(Cache->store(A, Object, "")));
+  // File times have a resolution; make the order of use unambiguous.
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_FALSE(bool(Cache->store(B, Object, "")));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_TRUE(Cache->lookup(A)); // A is now the more recently used.
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_FALSE(bool(Cache->store(C, Object, "")));
+  EXPECT_TRUE(Cache->lookup(A));
+  EXPECT_FALSE(Cache->lookup(B));
+  EXPECT_TRUE(Cache->lookup(C));
+}
+
+TEST_F(CompileCacheTest, ConcurrentWritersLeaveWholeEntries) {
+  std::unique_ptr<CompileCache> Cache = open();
+  ASSERT_TRUE(Cache);
+  // Eight writers store the same keys with the same contents at once, as
+  // processes that compile the same bundle do; readers run among them.
+  std::vector<std::string> Keys;
+  for (int K = 0; K != 8; ++K)
+    Keys.push_back(CompileCache::makeKey({std::to_string(K)}));
+  auto ObjectOf = [](size_t K) { return std::string(20000 + K, char('a' + K)); };
+  std::vector<std::thread> Threads;
+  std::atomic<unsigned> Torn{0};
+  for (int T = 0; T != 8; ++T)
+    Threads.emplace_back([&] {
+      for (int Round = 0; Round != 20; ++Round)
+        for (size_t K = 0; K != Keys.size(); ++K) {
+          if (Cache->store(Keys[K], ObjectOf(K), "f"))
+            ++Torn;
+          if (std::optional<CompileCache::Entry> E = Cache->lookup(Keys[K]))
+            Torn += E->Object->getBuffer() != ObjectOf(K);
+        }
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(Torn, 0u);
+  for (size_t K = 0; K != Keys.size(); ++K) {
+    std::optional<CompileCache::Entry> E = Cache->lookup(Keys[K]);
+    ASSERT_TRUE(E);
+    EXPECT_EQ(E->Object->getBuffer(), ObjectOf(K));
+  }
+  EXPECT_EQ(countEntries(), Keys.size());
+}
+
+TEST_F(CompileCacheTest, ADirectoryThatCannotBeMadeIsAnError) {
+  SmallString<128> File(Directory);
+  sys::path::append(File, "file");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(File, EC);
+    ASSERT_FALSE(EC);
+  }
+  SmallString<128> Below(File);
+  sys::path::append(Below, "cache");
+  Expected<std::unique_ptr<CompileCache>> Cache = CompileCache::open(Below);
+  ASSERT_FALSE(bool(Cache));
+  EXPECT_NE(toString(Cache.takeError()).find("cannot create the compile cache"),
+            std::string::npos);
+}
+
+} // namespace
