@@ -2,9 +2,13 @@
 
 #include "DeviceIR.h"
 
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -17,6 +21,11 @@ unsigned mm::device::getWarpSize(const Module &M) {
           M.getModuleFlag(WarpSizeFlag)))
     return Flag->getZExtValue();
   return 32;
+}
+
+bool mm::device::isSharedMemory(const Value *Ptr) {
+  const auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  return G && G->hasAttribute(SharedAttr);
 }
 
 bool mm::device::isAMDGCNCode(const Module &M) {

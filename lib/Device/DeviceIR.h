@@ -42,6 +42,7 @@ class FunctionType;
 class IRBuilderBase;
 class Module;
 class Twine;
+class Value;
 } // namespace llvm
 
 namespace mm::device {
@@ -72,6 +73,10 @@ inline constexpr llvm::StringLiteral AMDGCNFlag = "mm.amdgcn";
 unsigned getWarpSize(const llvm::Module &M);
 /// True if the module records that it was amdgcn code.
 bool isAMDGCNCode(const llvm::Module &M);
+
+/// True if \p Ptr is known to point into a shared variable (after
+/// mm-flatten-address-spaces: a `"mm-shared"` placeholder).
+bool isSharedMemory(const llvm::Value *Ptr);
 
 /// An integer attribute of \p F (a size, a count), 0 if absent.
 uint64_t getIntegerAttr(const llvm::Function &F, llvm::StringRef Kind);

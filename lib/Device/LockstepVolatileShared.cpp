@@ -19,20 +19,12 @@
 #include "DeviceIR.h"
 #include "Passes.h"
 
-#include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
 using namespace mm::device;
-
-/// True if \p Ptr is known to point into a shared variable.
-static bool isSharedMemory(const Value *Ptr) {
-  const auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
-  return G && G->hasAttribute(SharedAttr);
-}
 
 PreservedAnalyses LockstepVolatileSharedPass::lower(Module &M,
                                                     ModuleAnalysisManager &) {

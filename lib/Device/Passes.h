@@ -62,6 +62,9 @@ MM_DEVICE_MODULE_PASS(InlineIntoKernelsPass)
 /// a kernel, so that warp-synchronous code runs as in lockstep
 /// (mm-lockstep-volatile-shared).
 MM_DEVICE_MODULE_PASS(LockstepVolatileSharedPass)
+/// Makes 32-bit indices into shared variables wrap around at 2^32, as a
+/// GPU's shared-memory addresses do (mm-wrap-shared-offsets).
+MM_DEVICE_MODULE_PASS(WrapSharedOffsetsPass)
 /// Moves each kernel's body into its thread function (mm-thread-functions).
 MM_DEVICE_MODULE_PASS(ThreadFunctionsPass)
 /// Lowers thread queries, warp operations, barriers, printf and traps
