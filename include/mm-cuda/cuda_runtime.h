@@ -48,6 +48,19 @@ static __inline__ __host__ cudaError_t cudaMallocAsync(T **devPtr, size_t size,
   return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
 }
 
+/* CUDA 11's form, which CUDA 12 dropped and programs still call: a failure
+ * leaves the error node null and the log empty. */
+static __inline__ __host__ cudaError_t
+cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                     cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                     size_t bufferSize) {
+  if (pErrorNode)
+    *pErrorNode = 0;
+  if (pLogBuffer && bufferSize)
+    pLogBuffer[0] = 0;
+  return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
+
 template <class T>
 static __inline__ __host__ cudaError_t
 cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool,

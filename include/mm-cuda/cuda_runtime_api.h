@@ -367,6 +367,96 @@ extern __host__ cudaError_t
 cudaGetTextureAlignmentOffset(size_t *offset,
                               const struct textureReference *texref);
 
+/* Graphs (CUDA 12's forms). Work is done in the order of a topological
+ * sort of the graph's nodes, each node when the ones it depends on are. */
+extern __host__ cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
+                                                   enum cudaStreamCaptureMode mode);
+extern __host__ cudaError_t cudaStreamEndCapture(cudaStream_t stream,
+                                                 cudaGraph_t *pGraph);
+extern __host__ cudaError_t
+cudaStreamIsCapturing(cudaStream_t stream,
+                      enum cudaStreamCaptureStatus *pCaptureStatus);
+extern __host__ cudaError_t cudaStreamGetCaptureInfo(
+    cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+    unsigned long long *id_out __MM_DEFAULT(0),
+    cudaGraph_t *graph_out __MM_DEFAULT(0),
+    const cudaGraphNode_t **dependencies_out __MM_DEFAULT(0),
+    size_t *numDependencies_out __MM_DEFAULT(0));
+extern __host__ cudaError_t
+cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+extern __host__ cudaError_t cudaGraphCreate(cudaGraph_t *pGraph,
+                                            unsigned int flags);
+extern __host__ cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+extern __host__ cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone,
+                                           cudaGraph_t originalGraph);
+extern __host__ cudaError_t
+cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                       const cudaGraphNode_t *pDependencies,
+                       size_t numDependencies,
+                       const struct cudaKernelNodeParams *pNodeParams);
+extern __host__ cudaError_t
+cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
+                             struct cudaKernelNodeParams *pNodeParams);
+extern __host__ cudaError_t
+cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
+                             const struct cudaKernelNodeParams *pNodeParams);
+extern __host__ cudaError_t
+cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                       const cudaGraphNode_t *pDependencies,
+                       size_t numDependencies,
+                       const struct cudaMemcpy3DParms *pCopyParams);
+extern __host__ cudaError_t cudaGraphAddMemcpyNode1D(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+    const void *src, size_t count, enum cudaMemcpyKind kind);
+extern __host__ cudaError_t
+cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                       const cudaGraphNode_t *pDependencies,
+                       size_t numDependencies,
+                       const struct cudaMemsetParams *pMemsetParams);
+extern __host__ cudaError_t
+cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                     const cudaGraphNode_t *pDependencies,
+                     size_t numDependencies,
+                     const struct cudaHostNodeParams *pNodeParams);
+extern __host__ cudaError_t
+cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                           const cudaGraphNode_t *pDependencies,
+                           size_t numDependencies, cudaGraph_t childGraph);
+extern __host__ cudaError_t
+cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                      const cudaGraphNode_t *pDependencies,
+                      size_t numDependencies);
+extern __host__ cudaError_t cudaGraphAddDependencies(
+    cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
+    size_t numDependencies);
+extern __host__ cudaError_t cudaGraphGetNodes(cudaGraph_t graph,
+                                              cudaGraphNode_t *nodes,
+                                              size_t *numNodes);
+extern __host__ cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph,
+                                                  cudaGraphNode_t *pRootNodes,
+                                                  size_t *pNumRootNodes);
+extern __host__ cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node,
+                                                 enum cudaGraphNodeType *pType);
+extern __host__ cudaError_t cudaGraphInstantiate(
+    cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+    unsigned long long flags __MM_DEFAULT(0));
+extern __host__ cudaError_t
+cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                              unsigned long long flags);
+extern __host__ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+extern __host__ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec,
+                                            cudaStream_t stream);
+extern __host__ cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec,
+                                            cudaStream_t stream);
+extern __host__ cudaError_t
+cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec,
+                                 cudaGraphNode_t node,
+                                 const struct cudaKernelNodeParams *pNodeParams);
+extern __host__ cudaError_t
+cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                    cudaGraphExecUpdateResultInfo *resultInfo);
+
 #if defined(__cplusplus)
 }
 #endif

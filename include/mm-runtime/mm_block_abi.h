@@ -81,6 +81,9 @@ typedef void (*mm_block_fn)(void **args, mm_block_context *ctx);
  * or shared memory, so the blocks of a range may run interleaved (row by row
  * of threads across the blocks). */
 #define MM_KERNEL_BLOCK_RANGES 0x4u
+/* param_sizes is there: descriptors written before it was added, which
+ * end at name, do not set this flag. */
+#define MM_KERNEL_PARAM_SIZES 0x8u
 
 typedef struct mm_kernel_descriptor {
   uint32_t abi_version;        /* MM_BLOCK_ABI_VERSION */
@@ -93,6 +96,10 @@ typedef struct mm_kernel_descriptor {
   uint32_t reserved1;
   mm_block_fn block_fn;
   const char *name;            /* the kernel's (mangled) name, K */
+  /* With MM_KERNEL_PARAM_SIZES: the bytes that each of the num_params
+   * entries of args points to (a byval parameter's whole value), so that a
+   * launch's arguments can be copied, as a CUDA graph's kernel node does. */
+  const uint64_t *param_sizes;
 } mm_kernel_descriptor;
 
 /* Entry points that the runtime defines and lowered device code calls. They

@@ -44,6 +44,7 @@ constexpr Field DescriptorFields[] = {
     MM_DESCRIPTOR_FIELD(reserved1),
     MM_DESCRIPTOR_FIELD(block_fn),
     MM_DESCRIPTOR_FIELD(name),
+    MM_DESCRIPTOR_FIELD(param_sizes),
 };
 #undef MM_DESCRIPTOR_FIELD
 
@@ -104,5 +105,6 @@ Constant *mm::device::getKernelDescriptor(LLVMContext &C,
   return ConstantStruct::get(
       Ty, {U32(MM_BLOCK_ABI_VERSION), U32(F.Flags), U64(F.StaticSharedSize),
            U64(F.ThreadScratchSize), U32(F.NumParams), U32(F.WarpSize),
-           U32(MaxThreadsPerBlock), U32(0), F.BlockFunction, F.Name});
+           U32(MaxThreadsPerBlock), U32(0), F.BlockFunction, F.Name,
+           F.ParamSizes});
 }

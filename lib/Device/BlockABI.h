@@ -59,6 +59,8 @@ struct KernelDescriptorFields {
   uint32_t WarpSize;
   llvm::Constant *BlockFunction;
   llvm::Constant *Name;
+  /// An array of NumParams i64 sizes (with MM_KERNEL_PARAM_SIZES in Flags).
+  llvm::Constant *ParamSizes;
 };
 
 /// The initializer of a descriptor.

@@ -33,15 +33,30 @@ static void emitDescriptor(Function &T, Function &Kernel) {
                                   GlobalValue::PrivateLinkage, NameInit,
                                   "__mm_kernel_name." + Kernel.getName());
   Name->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  // Each argument's size: what args[i] points to, a byval parameter's value.
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<Constant *> Sizes;
+  for (const Argument &A : Kernel.args()) {
+    Type *Ty = A.hasByValAttr() ? A.getParamByValType() : A.getType();
+    Sizes.push_back(
+        ConstantInt::get(Type::getInt64Ty(C), DL.getTypeAllocSize(Ty)));
+  }
+  auto *SizesTy = ArrayType::get(Type::getInt64Ty(C), Sizes.size());
+  auto *ParamSizes = new GlobalVariable(
+      M, SizesTy, true, GlobalValue::PrivateLinkage,
+      ConstantArray::get(SizesTy, Sizes),
+      "__mm_kernel_param_sizes." + Kernel.getName());
+  ParamSizes->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   uint32_t Flags =
       (T.hasFnAttribute(HasBarriersAttr) ? MM_KERNEL_HAS_BARRIERS : 0) |
       (T.hasFnAttribute(HasWarpOpsAttr) ? MM_KERNEL_HAS_WARP_OPS : 0) |
-      (T.hasFnAttribute(BlockRangesAttr) ? MM_KERNEL_BLOCK_RANGES : 0);
+      (T.hasFnAttribute(BlockRangesAttr) ? MM_KERNEL_BLOCK_RANGES : 0) |
+      MM_KERNEL_PARAM_SIZES;
   Constant *Init = getKernelDescriptor(
       C, {Flags, getIntegerAttr(T, StaticSharedSizeAttr),
           getIntegerAttr(T, ScratchSizeAttr),
           static_cast<uint32_t>(Kernel.arg_size()), getWarpSize(M), Block,
-          Name});
+          Name, ParamSizes});
   auto *Descriptor = new GlobalVariable(
       M, Init->getType(), true, GlobalValue::ExternalLinkage, Init,
       MM_KERNEL_DESCRIPTOR_PREFIX + Kernel.getName());

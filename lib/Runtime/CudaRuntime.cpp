@@ -449,6 +449,9 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
     return cudaErrorInitializationError;
   if (!isStream(Stream))
     return recordInvalidHandle("the launch's stream");
+  if (isCapturing(Stream))
+    return captureKernelLaunch(Stream, Func, GridDim, BlockDim, Args,
+                               SharedMem);
   LaunchConfig Config{{GridDim.x, GridDim.y, GridDim.z},
                       {BlockDim.x, BlockDim.y, BlockDim.z},
                       SharedMem};
@@ -543,6 +546,8 @@ cudaError_t cudaMallocFromPoolAsync(void **Ptr, size_t Size,
     return invalid("cudaMallocAsync with a null result pointer");
   if (!isStream(Stream))
     return recordInvalidHandle("the allocation's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "stream-ordered allocation");
   MemoryPool *P = getPool(Pool);
   if (!P)
     return cudaErrorInvalidResourceHandle;
@@ -568,6 +573,8 @@ cudaError_t cudaMallocAsync(void **Ptr, size_t Size, cudaStream_t Stream) {
 cudaError_t cudaFreeAsync(void *Ptr, cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the free's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "cudaFreeAsync");
   CudaState &State = getState();
   {
     std::lock_guard<std::mutex> Guard(State.Lock);
@@ -935,6 +942,8 @@ cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count,
                             cudaMemcpyKind Kind, cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the copy's stream");
+  if (isCapturing(Stream))
+    return captureCopy(Stream, Dst, Src, Count, Kind);
   return copy(Dst, Src, Count, Kind);
 }
 
@@ -949,6 +958,8 @@ cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DPitch, const void *Src,
                               cudaMemcpyKind Kind, cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the copy's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "cudaMemcpy2DAsync");
   return copy2D(Dst, DPitch, Src, SPitch, Width, Height, Kind);
 }
 
@@ -986,6 +997,8 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *P) {
 cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *P, cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the copy's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "cudaMemcpy3DAsync");
   return cudaMemcpy3D(P);
 }
 
@@ -1003,6 +1016,8 @@ cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src,
                                 cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the copy's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "cudaMemcpyPeerAsync");
   return cudaMemcpyPeer(Dst, DstDevice, Src, SrcDevice, Count);
 }
 
@@ -1017,6 +1032,8 @@ cudaError_t cudaMemsetAsync(void *DevPtr, int Value, size_t Count,
                             cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the memset's stream");
+  if (isCapturing(Stream))
+    return captureSet(Stream, DevPtr, Value, Count);
   return cudaMemset(DevPtr, Value, Count);
 }
 
@@ -1030,6 +1047,8 @@ cudaError_t cudaMemset2DAsync(void *DevPtr, size_t Pitch, int Value,
                               cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the memset's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "cudaMemset2DAsync");
   return set2D(DevPtr, Pitch, Value, Width, Height);
 }
 
@@ -1075,6 +1094,8 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src,
                                     cudaMemcpyKind Kind, cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the copy's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "cudaMemcpyToSymbolAsync");
   return cudaMemcpyToSymbol(Symbol, Src, Count, Offset, Kind);
 }
 
@@ -1084,6 +1105,8 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol,
                                       cudaStream_t Stream) {
   if (!isStream(Stream))
     return recordInvalidHandle("the copy's stream");
+  if (isCapturing(Stream))
+    return captureUnsupported(Stream, "cudaMemcpyFromSymbolAsync");
   return cudaMemcpyFromSymbol(Dst, Symbol, Count, Offset, Kind);
 }
 
@@ -1147,12 +1170,16 @@ cudaError_t cudaStreamDestroy(cudaStream_t S) {
 cudaError_t cudaStreamSynchronize(cudaStream_t S) {
   if (!isStream(S))
     return recordInvalidHandle("the stream synchronized");
+  if (isCapturing(S))
+    return captureUnsupported(S, "cudaStreamSynchronize");
   return cudaDeviceSynchronize();
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t S) {
   if (!isStream(S))
     return recordInvalidHandle("the stream queried");
+  if (isCapturing(S))
+    return captureUnsupported(S, "cudaStreamQuery");
   return cudaSuccess;
 }
 
@@ -1161,6 +1188,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t S, cudaEvent_t E, unsigned) {
     return recordInvalidHandle("the waiting stream");
   if (!getEvent(E))
     return recordInvalidHandle("the event waited for");
+  captureStreamWaitEvent(S, E);
   return cudaSuccess;
 }
 
@@ -1170,6 +1198,8 @@ cudaError_t cudaStreamAddCallback(cudaStream_t S, cudaStreamCallback_t Callback,
     return recordInvalidHandle("the callback's stream");
   if (!Callback || Flags != 0)
     return invalid("cudaStreamAddCallback with a null callback or flags");
+  if (isCapturing(S))
+    return captureUnsupported(S, "cudaStreamAddCallback");
   Callback(S, cudaSuccess, UserData);
   return cudaSuccess;
 }
@@ -1180,6 +1210,8 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t S, cudaHostFn_t Fn,
     return recordInvalidHandle("the host function's stream");
   if (!Fn)
     return invalid("cudaLaunchHostFunc with a null function");
+  if (isCapturing(S))
+    return captureHostFunction(S, Fn, UserData);
   Fn(UserData);
   return cudaSuccess;
 }
@@ -1249,6 +1281,9 @@ cudaError_t cudaEventRecord(cudaEvent_t E, cudaStream_t S) {
     return recordInvalidHandle("the event recorded");
   if (!isStream(S))
     return recordInvalidHandle("the event's stream");
+  // In a capture, the event stands for the stream's last nodes.
+  if (captureEventRecord(E, S))
+    return cudaSuccess;
   // Everything issued before it is done: the event completes now.
   Ev->Time = std::chrono::steady_clock::now();
   Ev->Recorded = true;

@@ -1,8 +1,9 @@
 //===- CudaRuntimeSupport.h - What the CUDA API's files share --*- C++ -*-===//
 //
 // The CUDA runtime API is served by CudaRuntime.cpp and, for CUDA arrays and
-// textures, CudaTextures.cpp; these are the helpers they share: recording
-// CUDA's per-thread last error, the current runtime, and copies.
+// textures, CudaTextures.cpp, for graphs, CudaGraphs.cpp; these are the
+// helpers they share: recording CUDA's per-thread last error, the current
+// runtime, copies, and stream capture.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,25 @@ bool getArrayMemory(cudaArray_const_t Array, cudaPitchedPtr &Memory,
 /// textureReference's fields, which a program may set after binding; called
 /// before each launch.
 void updateBoundTextureReferences();
+
+/// Stream capture (CudaGraphs.cpp). While a stream captures, the work
+/// issued to it is added to the capture's graph instead of being done.
+bool isCapturing(cudaStream_t S);
+cudaError_t captureKernelLaunch(cudaStream_t S, const void *Func, dim3 Grid,
+                                dim3 Block, void **Args, size_t SharedBytes);
+cudaError_t captureCopy(cudaStream_t S, void *Dst, const void *Src,
+                        size_t Count, cudaMemcpyKind Kind);
+cudaError_t captureSet(cudaStream_t S, void *Dst, int Value, size_t Count);
+cudaError_t captureHostFunction(cudaStream_t S, cudaHostFn_t Fn,
+                                void *UserData);
+/// Fails, and invalidates \p S's capture: \p Operation cannot be captured.
+cudaError_t captureUnsupported(cudaStream_t S, const char *Operation);
+/// cudaEventRecord in stream \p S: if \p S captures, \p E stands for its
+/// last nodes from now on, and true.
+bool captureEventRecord(cudaEvent_t E, cudaStream_t S);
+/// cudaStreamWaitEvent: if \p E was recorded in a capture, \p S joins it
+/// (or its work also depends on \p E's nodes), and true.
+bool captureStreamWaitEvent(cudaStream_t S, cudaEvent_t E);
 
 } // namespace cuda
 } // namespace runtime

@@ -7,7 +7,7 @@ target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:3
 target triple = "amdgcn-amd-amdhsa"
 
 ; Wave64: the descriptor's warp size is 64.
-; CHECK: @__mm_kernel.k = constant {{.*}} { i32 1, i32 3, i64 0, i64 {{[0-9]+}}, i32 1, i32 64, i32 1024,
+; CHECK: @__mm_kernel.k = constant {{.*}} { i32 1, i32 11, i64 0, i64 {{[0-9]+}}, i32 1, i32 64, i32 1024,
 
 ; CHECK-LABEL: define internal i32 @k.mm.thread(
 define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {

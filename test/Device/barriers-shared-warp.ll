@@ -10,7 +10,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; Static shared memory: @tile at 0, @flag at 256, 260 bytes rounded to 272.
 ; Flags: barriers and warp operations.
-; CHECK: @__mm_kernel.k = constant {{.*}} { i32 1, i32 3, i64 272, i64 {{[0-9]+}}, i32 2,
+; CHECK: @__mm_kernel.k = constant {{.*}} { i32 1, i32 11, i64 272, i64 {{[0-9]+}}, i32 2,
 ; CHECK-NOT: @tile
 ; CHECK-NOT: @dynamic
 

@@ -8,10 +8,10 @@ target triple = "nvptx64-nvidia-cuda"
 
 @tile = internal addrspace(3) global [32 x float] undef, align 4
 
-; CHECK: @__mm_kernel.global_x = constant {{.*}} { i32 1, i32 4,
-; CHECK: @__mm_kernel.own_x = constant {{.*}} { i32 1, i32 4,
+; CHECK: @__mm_kernel.global_x = constant {{.*}} { i32 1, i32 12,
+; CHECK: @__mm_kernel.own_x = constant {{.*}} { i32 1, i32 12,
 ; Shared memory: one block at a time.
-; CHECK: @__mm_kernel.shared = constant {{.*}} { i32 1, i32 0,
+; CHECK: @__mm_kernel.shared = constant {{.*}} { i32 1, i32 8,
 
 ; x = blockIdx.x * blockDim.x + threadIdx.x is the only use of the block and
 ; thread index along x: the range is one loop over x, passed as threadIdx.x

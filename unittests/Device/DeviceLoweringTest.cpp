@@ -242,7 +242,7 @@ TEST_F(DeviceLoweringTest, Saxpy) {
   ASSERT_TRUE(K);
   // No barriers or shared memory: the block function takes ranges of blocks,
   // here of 3 blocks, then the last 2.
-  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_BLOCK_RANGES));
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_BLOCK_RANGES | MM_KERNEL_PARAM_SIZES));
   int N = 1000;
   float A = 2.5f;
   std::vector<float> X(N), Y(N), Expected(N);
@@ -261,7 +261,7 @@ TEST_F(DeviceLoweringTest, ReductionWithSharedMemoryAndBarriers) {
   compileInput(CudaKernels);
   const mm_kernel_descriptor *K = kernel("_Z9reduceSumPKfPfi");
   ASSERT_TRUE(K);
-  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS));
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS | MM_KERNEL_PARAM_SIZES));
   EXPECT_EQ(K->static_shared_size, 1024u);
   int N = 1000;
   std::vector<float> In(N), Out(4, -1.0f), Expected(4, 0.0f);
@@ -353,7 +353,7 @@ TEST_F(DeviceLoweringTest, WarpShuffleReduction) {
   compileInput(CudaKernels);
   const mm_kernel_descriptor *K = kernel("_Z10warpReducePKiPi");
   ASSERT_TRUE(K);
-  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS | MM_KERNEL_HAS_WARP_OPS));
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS | MM_KERNEL_HAS_WARP_OPS | MM_KERNEL_PARAM_SIZES));
   int Blocks = 2, Threads = 128;
   std::vector<int> In(Blocks * Threads), Out(Blocks), Expected(Blocks, 0);
   for (size_t I = 0; I < In.size(); ++I) {
@@ -408,7 +408,7 @@ TEST_F(DeviceLoweringTest, BlockReduceWithWarpZeroShuffles) {
   compileInput(CudaKernels);
   const mm_kernel_descriptor *K = kernel("_Z11blockReducePKiPii");
   ASSERT_TRUE(K);
-  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS | MM_KERNEL_HAS_WARP_OPS));
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_HAS_BARRIERS | MM_KERNEL_HAS_WARP_OPS | MM_KERNEL_PARAM_SIZES));
   // 256 threads (8 warps) and 96 threads (3 warps); the last block is only
   // partly inside the input.
   for (int Threads : {256, 96}) {
@@ -543,7 +543,7 @@ TEST_F(DeviceLoweringTest, PrintfAndTrap) {
   // The third block of a range traps: the context names it.
   const mm_kernel_descriptor *InBlock = kernel("_Z11trapInBlocki");
   ASSERT_TRUE(InBlock);
-  EXPECT_EQ(InBlock->flags, unsigned(MM_KERNEL_BLOCK_RANGES));
+  EXPECT_EQ(InBlock->flags, unsigned(MM_KERNEL_BLOCK_RANGES | MM_KERNEL_PARAM_SIZES));
   Bad = 2 * 32 + 5;
   EXPECT_FALSE(launch(InBlock, {4, 1, 1}, {32, 1, 1}, {&Bad}));
   EXPECT_EQ(TrapBlock.x, 2u);
@@ -557,7 +557,7 @@ TEST_F(DeviceLoweringTest, BlockRangesOfA2DGrid) {
   for (const char *Name : {"_Z7scale2DPKfPfii", "_Z8offset2DPKfPfii"}) {
     const mm_kernel_descriptor *K = kernel(Name);
     ASSERT_TRUE(K);
-    EXPECT_EQ(K->flags, unsigned(MM_KERNEL_BLOCK_RANGES));
+    EXPECT_EQ(K->flags, unsigned(MM_KERNEL_BLOCK_RANGES | MM_KERNEL_PARAM_SIZES));
     bool Offset = StringRef(Name).contains("offset");
     // 100 x 30 elements in 16 x 4 blocks: 7 x 8 blocks, partly outside.
     int W = 100, H = 30;

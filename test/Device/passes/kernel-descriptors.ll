@@ -1,15 +1,17 @@
 ; mm-kernel-descriptors: each kernel K gets `__mm_kernel.K`, the
 ; mm_kernel_descriptor that the runtime finds (mm-runtime/mm_block_abi.h):
-; ABI version, flags (MM_KERNEL_HAS_BARRIERS 1, MM_KERNEL_BLOCK_RANGES 4),
-; static shared and per-thread scratch sizes, parameter count, warp size,
-; largest block, block function and name. The input is mm-region-loops'
-; output.
+; ABI version, flags (MM_KERNEL_HAS_BARRIERS 1, MM_KERNEL_BLOCK_RANGES 4,
+; MM_KERNEL_PARAM_SIZES 8), static shared and per-thread scratch sizes,
+; parameter count, warp size, largest block, block function, name and each
+; parameter's size. The input is mm-region-loops' output.
 ; RUN: mm-opt -passes=mm-kernel-descriptors %s | FileCheck %s
 
 ; CHECK: @__mm_kernel_name.k = private unnamed_addr constant [2 x i8] c"k\00"
-; CHECK: @__mm_kernel.k = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr } { i32 1, i32 1, i64 256, i64 16, i32 3, i32 32, i32 1024, i32 0, ptr @__mm_block.k, ptr @__mm_kernel_name.k }, align 8
+; CHECK: @__mm_kernel_param_sizes.k = private unnamed_addr constant [3 x i64] [i64 8, i64 8, i64 4]
+; CHECK: @__mm_kernel.k = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr, ptr } { i32 1, i32 9, i64 256, i64 16, i32 3, i32 32, i32 1024, i32 0, ptr @__mm_block.k, ptr @__mm_kernel_name.k, ptr @__mm_kernel_param_sizes.k }, align 8
 ; CHECK: @__mm_kernel_name.own_x = private unnamed_addr constant [6 x i8] c"own_x\00"
-; CHECK: @__mm_kernel.own_x = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr } { i32 1, i32 4, i64 0, i64 0, i32 1, i32 32, i32 1024, i32 0, ptr @__mm_block.own_x, ptr @__mm_kernel_name.own_x }, align 8
+; CHECK: @__mm_kernel_param_sizes.own_x = private unnamed_addr constant [1 x i64] [i64 8]
+; CHECK: @__mm_kernel.own_x = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr, ptr } { i32 1, i32 12, i64 0, i64 0, i32 1, i32 32, i32 1024, i32 0, ptr @__mm_block.own_x, ptr @__mm_kernel_name.own_x, ptr @__mm_kernel_param_sizes.own_x }, align 8
 
 source_filename = "kd-src.ll"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
