@@ -264,7 +264,14 @@ std::string BundleJIT::getCacheKey(const Submodule &M) const {
   if (!Options.Cache || Options.CompiledIRLog)
     return "";
   std::string Triple = J->getTargetTriple().str();
+  // The CPU and its features: machines that share a cache directory may
+  // have the same CPU with different features enabled (a virtual machine's).
   std::string CPU = sys::getHostCPUName().str();
+  std::vector<std::string> Features;
+  for (const auto &[Name, Enabled] : sys::getHostCPUFeatures())
+    Features.push_back((Enabled ? "+" : "-") + Name.str());
+  llvm::sort(Features);
+  CPU += " " + join(Features, ",");
   std::string Header = formatModuleHeader(M);
   std::vector<StringRef> Parts = {"mm compile cache 1",
                                   BuildIdentity,
