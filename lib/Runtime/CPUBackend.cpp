@@ -453,8 +453,11 @@ WorkerTeam::~WorkerTeam() {
 }
 
 uint64_t WorkerTeam::waitForLaunch(uint64_t Seen) {
+  // The launch found open, returned as found: reading OpenLaunch again could
+  // find it closed already, which is 0, the team's end.
+  uint64_t Open = 0;
   auto NewLaunch = [&] {
-    uint64_t Open = OpenLaunch.load(std::memory_order_acquire);
+    Open = OpenLaunch.load(std::memory_order_acquire);
     return Open != 0 && Open != Seen;
   };
   // Spin: a launch that follows soon finds this thread awake. Yield when
@@ -464,7 +467,7 @@ uint64_t WorkerTeam::waitForLaunch(uint64_t Seen) {
   auto Start = std::chrono::steady_clock::now();
   for (unsigned Spins = 0;; ++Spins) {
     if (NewLaunch())
-      return OpenLaunch.load(std::memory_order_acquire);
+      return Open;
     if (Stopping.load(std::memory_order_relaxed))
       return 0;
     if (Oversubscribed)
@@ -482,7 +485,7 @@ uint64_t WorkerTeam::waitForLaunch(uint64_t Seen) {
   Sleepers.fetch_add(1);
   Wake.wait(Guard, [&] { return NewLaunch() || Stopping; });
   Sleepers.fetch_sub(1);
-  return Stopping ? 0 : OpenLaunch.load(std::memory_order_acquire);
+  return Stopping ? 0 : Open;
 }
 
 void WorkerTeam::serve(unsigned Index) {
