@@ -89,7 +89,7 @@ static StringRef getCalleeName(const CallInst *Call) {
 
 bool SyncPoint::classof(const CallInst *Call) {
   return BlockBarrier::classof(Call) || WarpSync::classof(Call) ||
-         WarpYield::classof(Call);
+         WarpExchange::classof(Call) || WarpYield::classof(Call);
 }
 
 bool SyncPoint::isBlockBarrier() const { return BlockBarrier::classof(this); }
@@ -100,6 +100,15 @@ bool BlockBarrier::classof(const CallInst *Call) {
 
 bool WarpSync::classof(const CallInst *Call) {
   return getCalleeName(Call) == MarkerName;
+}
+
+bool WarpExchange::classof(const CallInst *Call) {
+  StringRef Name = getCalleeName(Call);
+  return Name == StoredMarkerName || Name == ReadMarkerName;
+}
+
+WarpExchange::Phase WarpExchange::getPhase() const {
+  return getCalleeName(this) == StoredMarkerName ? Stored : Read;
 }
 
 bool WarpYield::classof(const CallInst *Call) {
@@ -120,6 +129,11 @@ BlockBarrier *BlockBarrier::create(IRBuilderBase &B) {
 
 WarpSync *WarpSync::create(IRBuilderBase &B) {
   return static_cast<WarpSync *>(createMarkerCall(B, MarkerName));
+}
+
+WarpExchange *WarpExchange::create(IRBuilderBase &B, Phase P) {
+  return static_cast<WarpExchange *>(
+      createMarkerCall(B, P == Stored ? StoredMarkerName : ReadMarkerName));
 }
 
 WarpYield *WarpYield::create(IRBuilderBase &B) {

@@ -63,6 +63,10 @@ inline constexpr llvm::StringLiteral StaticSharedSizeAttr =
 inline constexpr llvm::StringLiteral ScratchSizeAttr = "mm-scratch-size";
 inline constexpr llvm::StringLiteral BlockBarriersAttr = "mm-block-barriers";
 inline constexpr llvm::StringLiteral FirstWarpYieldAttr = "mm-first-warp-yield";
+inline constexpr llvm::StringLiteral FirstWarpExchangeAttr =
+    "mm-first-warp-exchange";
+inline constexpr llvm::StringLiteral FirstWarpExchangeReadAttr =
+    "mm-first-warp-exchange-read";
 inline constexpr llvm::StringLiteral UniformBufferSizeAttr =
     "mm-uniform-buffer-size";
 inline constexpr llvm::StringLiteral UniformSlotsMetadata = "mm.uniform.slots";
@@ -143,6 +147,28 @@ public:
            classof(llvm::cast<llvm::CallInst>(V));
   }
   static WarpSync *create(llvm::IRBuilderBase &B);
+};
+
+/// One of the two warp sync points of a warp operation's exchange (each
+/// thread stores its value, the warp syncs, each thread reads what it
+/// needs, the warp syncs again): after the stores, or after the reads. As
+/// on GPUs since Volta, the threads of a warp may be at the exchanges of
+/// different warp operations: once all of them are at exchanges in the same
+/// phase, each runs on from its own.
+class WarpExchange : public SyncPoint {
+public:
+  enum Phase { Stored, Read };
+  static constexpr llvm::StringLiteral StoredMarkerName =
+      "__mm_device_warp_exchange_stored";
+  static constexpr llvm::StringLiteral ReadMarkerName =
+      "__mm_device_warp_exchange_read";
+  static bool classof(const llvm::CallInst *Call);
+  static bool classof(const llvm::Value *V) {
+    return llvm::isa<llvm::CallInst>(V) &&
+           classof(llvm::cast<llvm::CallInst>(V));
+  }
+  static WarpExchange *create(llvm::IRBuilderBase &B, Phase P);
+  Phase getPhase() const;
 };
 
 /// A point where the threads of a warp that are there run on together, as

@@ -253,9 +253,50 @@ static void buildBlockFunction(Function &T) {
                    WarpNotYielding);
     B.SetInsertPoint(WarpNotYielding);
   }
+  // Threads of one warp all at shuffles' exchanges of the same phase, after
+  // the stores or after the reads, but of different shuffles, run on each
+  // from its own, as lanes at different shfl.sync instructions synchronize
+  // on GPUs since Volta: each reads the lane it names, at whichever shuffle
+  // that lane is.
+  uint64_t FirstExchange = getIntegerAttr(T, FirstWarpExchangeAttr);
+  uint64_t FirstExchangeRead = getIntegerAttr(T, FirstWarpExchangeReadAttr);
+  BasicBlock *WarpExchangeRun = nullptr;
+  if (FirstExchange) {
+    uint64_t ExchangeEnd = FirstYield ? FirstYield : ~0u;
+    auto Within = [&](uint64_t Begin, uint64_t End) {
+      return B.CreateAnd(B.CreateICmpUGE(WarpMin, B.getInt32(Begin)),
+                         B.CreateICmpULT(WarpMax, B.getInt32(End)));
+    };
+    BasicBlock *WarpNotExchanging =
+        BasicBlock::Create(C, "warp.not.exchanging", Block);
+    WarpExchangeRun = BasicBlock::Create(C, "warp.exchange", Block);
+    B.CreateCondBr(B.CreateOr(Within(FirstExchange, FirstExchangeRead),
+                              Within(FirstExchangeRead, ExchangeEnd)),
+                   WarpExchangeRun, WarpNotExchanging);
+    B.SetInsertPoint(WarpNotExchanging);
+  }
   // Threads of one warp at different block barriers diverged in the block.
   B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
                  WarpDiverged);
+  BasicBlock *WarpExchanged = nullptr;
+  if (FirstExchange) {
+    B.SetInsertPoint(WarpExchangeRun);
+    emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
+      Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
+      Value *Stop = LoadStop(Linear64);
+      BasicBlock *Call = BasicBlock::Create(C, "exchange.call", Block);
+      BasicBlock *Skip = BasicBlock::Create(C, "exchange.skip", Block);
+      B.CreateCondBr(B.CreateICmpEQ(Stop, B.getInt32(0)), Skip, Call);
+      B.SetInsertPoint(Call);
+      Value *Index[3];
+      ThreadIndex(Linear, Index);
+      CallThread(Index, Linear64, Stop, /*InRegion=*/false);
+      B.CreateBr(Skip);
+      B.SetInsertPoint(Skip);
+      return SmallVector<Value *>();
+    });
+    WarpExchanged = B.GetInsertBlock();
+  }
   BasicBlock *WarpYielded = nullptr;
   if (FirstYield) {
     B.SetInsertPoint(WarpYieldRun);
@@ -296,10 +337,11 @@ static void buildBlockFunction(Function &T) {
   });
   BasicBlock *WarpRerun = BasicBlock::Create(C, "warp.rerun", Block);
   B.CreateBr(WarpRerun);
-  if (WarpYielded) {
-    B.SetInsertPoint(WarpYielded);
-    B.CreateBr(WarpRerun);
-  }
+  for (BasicBlock *RanOn : {WarpYielded, WarpExchanged})
+    if (RanOn) {
+      B.SetInsertPoint(RanOn);
+      B.CreateBr(WarpRerun);
+    }
   B.SetInsertPoint(WarpRerun);
   Value *NextReruns = B.CreateAdd(Reruns, B.getInt32(1));
   B.CreateCondBr(B.CreateICmpULT(NextReruns, B.getInt32(RerunLimit)), Sweep,

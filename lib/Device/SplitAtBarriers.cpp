@@ -120,9 +120,13 @@ namespace {
 struct ResumableLayout {
   uint64_t ScratchSize = 0; ///< per thread
   /// Sync points 1 to NumBlockBarriers are block barriers, the following
-  /// ones warp sync points, and from FirstWarpYield on (if not 0) warp yield
-  /// points.
+  /// ones warp sync points, from FirstWarpExchange on (if not 0) the
+  /// shuffles' exchanges after the stores, from FirstWarpExchangeRead on
+  /// those after the reads, and from FirstWarpYield on (if not 0) warp
+  /// yield points.
   unsigned NumBlockBarriers = 0;
+  unsigned FirstWarpExchange = 0;
+  unsigned FirstWarpExchangeRead = 0;
   unsigned FirstWarpYield = 0;
   SmallVector<UniformSlot> UniformSlots;
   uint64_t UniformBufferSize = 0;
@@ -281,19 +285,36 @@ static Expected<ResumableLayout> makeResumable(Function &T,
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       UserAllocas.insert(AI);
 
-  // Block barriers first, then warp sync points, then warp yield points, so
-  // that the block function tells them apart by their number.
-  SmallVector<CallInst *> Markers, WarpMarkers, YieldMarkers;
+  // Block barriers first, then warp sync points, then the shuffles'
+  // exchanges after the stores, then those after the reads, then warp yield
+  // points, so that the block function tells them apart by their number.
+  SmallVector<CallInst *> Markers, WarpMarkers, StoredMarkers, ReadMarkers,
+      YieldMarkers;
   for (BasicBlock &BB : T)
-    for (Instruction &I : BB)
-      if (auto *Sync = dyn_cast<SyncPoint>(&I))
-        (Sync->isBlockBarrier() ? Markers
-         : isa<WarpYield>(Sync) ? YieldMarkers
-                                : WarpMarkers)
+    for (Instruction &I : BB) {
+      auto *Sync = dyn_cast<SyncPoint>(&I);
+      if (!Sync)
+        continue;
+      if (Sync->isBlockBarrier())
+        Markers.push_back(Sync);
+      else if (isa<WarpYield>(Sync))
+        YieldMarkers.push_back(Sync);
+      else if (auto *Exchange = dyn_cast<WarpExchange>(Sync))
+        (Exchange->getPhase() == WarpExchange::Stored ? StoredMarkers
+                                                      : ReadMarkers)
             .push_back(Sync);
+      else
+        WarpMarkers.push_back(Sync);
+    }
   ResumableLayout Layout;
   Layout.NumBlockBarriers = Markers.size();
   append_range(Markers, WarpMarkers);
+  if (!StoredMarkers.empty()) {
+    Layout.FirstWarpExchange = Markers.size() + 1;
+    append_range(Markers, StoredMarkers);
+    Layout.FirstWarpExchangeRead = Markers.size() + 1;
+    append_range(Markers, ReadMarkers);
+  }
   Layout.FirstWarpYield = YieldMarkers.empty() ? 0 : Markers.size() + 1;
   append_range(Markers, YieldMarkers);
   SmallVector<BasicBlock *> SyncBlocks;
@@ -445,13 +466,20 @@ PreservedAnalyses SplitAtBarriersPass::lower(Module &M, ModuleAnalysisManager &)
     }
     setIntegerAttr(T, ScratchSizeAttr, Layout->ScratchSize);
     setIntegerAttr(T, BlockBarriersAttr, Layout->NumBlockBarriers);
+    if (Layout->FirstWarpExchange) {
+      setIntegerAttr(T, FirstWarpExchangeAttr, Layout->FirstWarpExchange);
+      setIntegerAttr(T, FirstWarpExchangeReadAttr,
+                     Layout->FirstWarpExchangeRead);
+    }
     if (Layout->FirstWarpYield)
       setIntegerAttr(T, FirstWarpYieldAttr, Layout->FirstWarpYield);
     setIntegerAttr(T, UniformBufferSizeAttr, Layout->UniformBufferSize);
     setUniformSlots(T, Layout->UniformSlots);
   }
-  for (StringRef Marker : {BlockBarrier::MarkerName, WarpSync::MarkerName,
-                            WarpYield::MarkerName})
+  for (StringRef Marker :
+       {BlockBarrier::MarkerName, WarpSync::MarkerName,
+        WarpExchange::StoredMarkerName, WarpExchange::ReadMarkerName,
+        WarpYield::MarkerName})
     if (Function *F = M.getFunction(Marker); F && F->use_empty())
       F->eraseFromParent();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -6,7 +6,7 @@
 // dispatch packet and implicit arguments, and lane and warp numbers. Warp
 // operations (shuffles, votes, ballots, ds.bpermute) exchange values through
 // the block's scratch memory between two warp sync points, barriers become
-// block barriers (BlockBarrier, WarpSync), and printf, traps and failed
+// block barriers (BlockBarrier, WarpSync, WarpExchange), and printf, traps and failed
 // asserts call the runtime. A function that is not a kernel is lowered as a
 // direct call from the host sees it: thread 0 of a one-thread block of a
 // one-block grid, with no block context. An intrinsic of the GPU that the
@@ -74,18 +74,28 @@ static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
 
 /// A warp operation of a kernel, exchanged through scratch memory: each
 /// thread stores its value, the warp syncs, each thread reads what it needs,
-/// and the warp syncs again before the slot can be reused.
+/// and the warp syncs again before the slot can be reused. A shuffle's
+/// threads each read one lane's 32 bits (\p ReadsOneLane), whichever
+/// shuffle that lane is at: their sync points are WarpExchanges, which the
+/// threads of a warp may reach at different shuffles, as on Volta.
 static Value *emitWarpExchange(IRBuilder<> &B, const ThreadValues &TV,
                                unsigned WarpSize, Value *Own,
                                function_ref<Value *(Value *Linear,
                                                     Value *WarpBase)>
-                                   Read) {
+                                   Read,
+                               bool ReadsOneLane = false) {
   Value *Linear = linearThreadId(B, TV);
   Value *WarpBase = B.CreateSub(Linear, B.CreateURem(Linear, B.getInt32(WarpSize)));
   B.CreateStore(Own, exchangeSlot(B, TV, TV.get(ThreadArg::ThreadIndex)));
-  WarpSync::create(B);
+  auto Sync = [&](WarpExchange::Phase P) {
+    if (ReadsOneLane)
+      WarpExchange::create(B, P);
+    else
+      WarpSync::create(B);
+  };
+  Sync(WarpExchange::Stored);
   Value *Result = Read(Linear, WarpBase);
-  WarpSync::create(B);
+  Sync(WarpExchange::Read);
   return Result;
 }
 
@@ -177,10 +187,12 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
     Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
     Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
     Value *Source = shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3));
-    Value *Read = emitWarpExchange(B, TV, W, Own, [&](Value *Linear,
-                                                      Value *WarpBase) {
-      return readLane(B, TV, Linear, WarpBase, Source);
-    });
+    Value *Read = emitWarpExchange(
+        B, TV, W, Own,
+        [&](Value *Linear, Value *WarpBase) {
+          return readLane(B, TV, Linear, WarpBase, Source);
+        },
+        /*ReadsOneLane=*/true);
     return B.CreateBitCast(Read, Call.getType());
   }
   // __activemask: the warp's lanes that run here. mm runs a warp's
@@ -275,10 +287,12 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
     if (!IsKernel)
       return Arg(1);
     Value *Source = B.CreateAnd(B.CreateLShr(Arg(0), 2), W - 1);
-    return emitWarpExchange(B, TV, W, Arg(1), [&](Value *Linear,
-                                                  Value *WarpBase) {
-      return readLane(B, TV, Linear, WarpBase, Source);
-    });
+    return emitWarpExchange(
+        B, TV, W, Arg(1),
+        [&](Value *Linear, Value *WarpBase) {
+          return readLane(B, TV, Linear, WarpBase, Source);
+        },
+        /*ReadsOneLane=*/true);
   }
   return nullptr;
 }

@@ -163,9 +163,26 @@ exit:
 ; CHECK-NEXT: %[[RELEASED:[0-9]+]] = icmp eq i32 %[[WARPMIN]], %warp.released
 ; CHECK-NEXT: %[[RUNNABLE:[0-9]+]] = or i1 %[[WARPSYNC]], %[[RELEASED]]
 ; CHECK-NEXT: br i1 %[[RUNNABLE]], label %warp.run, label %sweep.next
+; A warp whose live threads are at different stops runs on, each thread
+; from its own, if they are all at shuffles' exchanges after the stores
+; (sync point 3 here) or all after the reads (4 on); else threads at block
+; barriers diverged in the block, and threads at warp sync points in the
+; warp.
 ; CHECK: warp.mixed:
-; CHECK-NEXT: %[[SAMEBLOCK:[0-9]+]] = icmp ule i32 %{{[0-9]+}}, 2
+; CHECK-NEXT: %[[STORED_MIN:[0-9]+]] = icmp uge i32 %[[WARPMIN]], 3
+; CHECK-NEXT: %[[STORED_MAX:[0-9]+]] = icmp ult i32 %[[WARPMAX:[0-9]+]], 4
+; CHECK-NEXT: %[[STORED:[0-9]+]] = and i1 %[[STORED_MIN]], %[[STORED_MAX]]
+; CHECK-NEXT: %[[READ_MIN:[0-9]+]] = icmp uge i32 %[[WARPMIN]], 4
+; CHECK-NEXT: %[[READ_MAX:[0-9]+]] = icmp ult i32 %[[WARPMAX]], -1
+; CHECK-NEXT: %[[READ:[0-9]+]] = and i1 %[[READ_MIN]], %[[READ_MAX]]
+; CHECK-NEXT: %[[EXCHANGING:[0-9]+]] = or i1 %[[STORED]], %[[READ]]
+; CHECK-NEXT: br i1 %[[EXCHANGING]], label %warp.exchange, label %warp.not.exchanging
+; CHECK: warp.not.exchanging:
+; CHECK-NEXT: %[[SAMEBLOCK:[0-9]+]] = icmp ule i32 %[[WARPMAX]], 2
 ; CHECK-NEXT: br i1 %[[SAMEBLOCK]], label %block.diverged, label %warp.diverged
+; CHECK: %[[OWNSTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
+; CHECK: exchange.call:
+; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[OWNSTOP]], i1 false, ptr %uniforms)
 ; CHECK: thread.call:
 ; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[WARPMIN]], i1 false, ptr %uniforms)
 ; CHECK: warp.rerun:

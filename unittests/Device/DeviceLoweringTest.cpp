@@ -512,15 +512,26 @@ TEST_F(DeviceLoweringTest, DivergentBarrierTraps) {
   }
 }
 
-TEST_F(DeviceLoweringTest, DivergentWarpOperationTraps) {
+TEST_F(DeviceLoweringTest, LanesAtDifferentShufflesSynchronize) {
   compileInput(CudaKernels);
   const mm_kernel_descriptor *K = kernel("_Z16divergentShufflePi");
   ASSERT_TRUE(K);
   std::vector<int> Out(32);
   int *OutP = Out.data();
+  ASSERT_TRUE(launch(K, {1, 1, 1}, {32, 1, 1}, {&OutP}));
+  for (int Lane = 0; Lane < 32; ++Lane)
+    EXPECT_EQ(Out[Lane], Lane ^ 1) << "lane " << Lane;
+}
+
+TEST_F(DeviceLoweringTest, DivergentWarpOperationTraps) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z13divergentVotePi");
+  ASSERT_TRUE(K);
+  std::vector<int> Out(32);
+  int *OutP = Out.data();
   EXPECT_FALSE(launch(K, {1, 1, 1}, {32, 1, 1}, {&OutP}));
   EXPECT_EQ(TrapFunction,
-            "_Z16divergentShufflePi: threads of one warp reached different "
+            "_Z13divergentVotePi: threads of one warp reached different "
             "warp operations (a warp operation in divergent control flow)");
 }
 

@@ -15,13 +15,15 @@
 ; CHECK-LABEL: define internal i32 @sync.mm.thread(
 ; CHECK-NEXT: call void @__mm_device_block_barrier()
 ; The value goes to this thread's exchange slot; after a warp sync, the
-; source lane's slot is read.
+; source lane's slot is read. A shuffle's two syncs are exchanges, after
+; the stores and after the reads, which lanes may reach at different
+; shuffles.
 ; CHECK: %[[MINE:.*]] = getelementptr inbounds i8, ptr %block.scratch, i64
 ; CHECK: store i32 %v, ptr %[[MINE]]
-; CHECK-NEXT: call void @__mm_device_warp_sync()
+; CHECK-NEXT: call void @__mm_device_warp_exchange_stored()
 ; CHECK: %[[THEIRS:.*]] = getelementptr inbounds i8, ptr %block.scratch, i64
 ; CHECK: %s = load i32, ptr %[[THEIRS]]
-; CHECK-NEXT: call void @__mm_device_warp_sync()
+; CHECK-NEXT: call void @__mm_device_warp_exchange_read()
 ; CHECK-NOT: llvm.nvvm.shfl
 
 ; CHECK-LABEL: define internal void @print_and_trap.mm.thread(

@@ -198,13 +198,24 @@ __global__ void divergentBarrier(int *out, unsigned split) {
   }
 }
 
-// Lanes of one warp reach different shuffles.
+// Lanes of one warp reach different shuffles, which synchronize (as
+// shfl.sync does since Volta): each lane gets its neighbour's value.
 __global__ void divergentShuffle(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 2 == 0)
     v = __shfl_down_sync(0xffffffffu, v, 1);
   else
     v = __shfl_up_sync(0xffffffffu, v, 1);
+  out[threadIdx.x] = v;
+}
+
+// Lanes of one warp reach a shuffle and a vote, which do not meet.
+__global__ void divergentVote(int *out) {
+  int v = threadIdx.x;
+  if (threadIdx.x % 2 == 0)
+    v = __shfl_down_sync(0xffffffffu, v, 1);
+  else
+    v = __ballot_sync(0xffffffffu, v > 4);
   out[threadIdx.x] = v;
 }
 
