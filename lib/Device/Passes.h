@@ -62,6 +62,10 @@ MM_DEVICE_MODULE_PASS(InlineIntoKernelsPass)
 /// a kernel, so that warp-synchronous code runs as in lockstep
 /// (mm-lockstep-volatile-shared).
 MM_DEVICE_MODULE_PASS(LockstepVolatileSharedPass)
+/// Puts a warp yield point between the load and the store of each copy
+/// from shared memory to shared memory in a kernel, so that a warp's lanes
+/// all load before any stores, as in lockstep (mm-lockstep-shared-copies).
+MM_DEVICE_MODULE_PASS(LockstepSharedCopiesPass)
 /// Makes 32-bit indices into shared variables wrap around at 2^32, as a
 /// GPU's shared-memory addresses do (mm-wrap-shared-offsets).
 MM_DEVICE_MODULE_PASS(WrapSharedOffsetsPass)

@@ -1,0 +1,71 @@
+; mm-lockstep-shared-copies: in a kernel, a store to shared memory (a global
+; marked "mm-shared", through any GEP or cast) of a value loaded from
+; shared memory in the same block, with no call in between, gets a warp
+; yield point before the store; an llvm.memcpy between shared variables
+; of a constant length becomes a load of its bytes, a yield point and a
+; store. A copy to the address it reads, a copy with a barrier in between,
+; copies from or to other memory, a memcpy of a variable length, and
+; functions that are not kernels are left alone.
+; RUN: mm-opt -passes=mm-lockstep-shared-copies %s | FileCheck %s
+
+; CHECK-LABEL: define void @permute(
+; CHECK: %key = load i32, ptr %from
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: store i32 %key, ptr %to
+; CHECK-NEXT: %copied = load [12 x i8], ptr %colorFrom, align 4
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: store [12 x i8] %copied, ptr %colorTo, align 4
+; CHECK-NEXT: %same = load i32, ptr %from
+; CHECK-NEXT: store i32 %same, ptr %from
+; CHECK-NEXT: %before = load i32, ptr %from
+; CHECK-NEXT: call void @llvm.nvvm.barrier0()
+; CHECK-NEXT: store i32 %before, ptr %to
+; CHECK-NEXT: %global = load i32, ptr %g
+; CHECK-NEXT: store i32 %global, ptr %to
+; CHECK-NEXT: %shared = load i32, ptr %from
+; CHECK-NEXT: store i32 %shared, ptr %g
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %colorTo, ptr %colorFrom, i64 %n, i1 false)
+; CHECK-NEXT: ret void
+; CHECK-LABEL: define void @not_a_kernel(
+; CHECK-NOT: warp_yield
+; CHECK: ret void
+
+target triple = "x86_64-unknown-linux-gnu"
+
+@ids = internal global [32 x i32] undef, align 4 #0
+@colors = internal global [32 x [3 x float]] undef, align 4 #0
+
+define void @permute(i32 %i, i32 %j, ptr %g, i64 %n) #1 {
+  %from = getelementptr [32 x i32], ptr @ids, i32 0, i32 %i
+  %to = getelementptr [32 x i32], ptr @ids, i32 0, i32 %j
+  %colorFrom = getelementptr [32 x [3 x float]], ptr @colors, i32 0, i32 %i
+  %colorTo = getelementptr [32 x [3 x float]], ptr @colors, i32 0, i32 %j
+  %key = load i32, ptr %from
+  store i32 %key, ptr %to
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %colorTo, ptr align 4 %colorFrom, i64 12, i1 false)
+  %same = load i32, ptr %from
+  store i32 %same, ptr %from
+  %before = load i32, ptr %from
+  call void @llvm.nvvm.barrier0()
+  store i32 %before, ptr %to
+  %global = load i32, ptr %g
+  store i32 %global, ptr %to
+  %shared = load i32, ptr %from
+  store i32 %shared, ptr %g
+  call void @llvm.memcpy.p0.p0.i64(ptr %colorTo, ptr %colorFrom, i64 %n, i1 false)
+  ret void
+}
+
+define void @not_a_kernel(i32 %i, i32 %j) {
+  %from = getelementptr [32 x i32], ptr @ids, i32 0, i32 %i
+  %to = getelementptr [32 x i32], ptr @ids, i32 0, i32 %j
+  %key = load i32, ptr %from
+  store i32 %key, ptr %to
+  ret void
+}
+
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.nvvm.barrier0()
+
+attributes #0 = { "mm-shared" }
+attributes #1 = { "mm-kernel" }
