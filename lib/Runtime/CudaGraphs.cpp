@@ -38,8 +38,6 @@ using namespace llvm;
 using namespace mm::runtime;
 using namespace mm::runtime::cuda;
 
-struct CUgraph_st;
-
 namespace {
 /// A kernel launch's function, configuration and copied arguments.
 struct KernelWork {
