@@ -284,6 +284,10 @@ static Expected<int> run(const LliOptions &Flags,
     Options.CompileLog = &errs();
   if (Flags.PrintCompiledIR)
     Options.CompiledIRLog = &errs();
+  runtime::CPUBackendOptions BackendOptions;
+  BackendOptions.Threads = Flags.Threads;
+  if (Error E = parseBlockTime(Flags.BlockTime, BackendOptions.BlockTime))
+    return std::move(E);
   Expected<std::unique_ptr<CompileCache>> Cache = openCompileCache(Flags);
   if (!Cache)
     return Cache.takeError();
@@ -305,10 +309,6 @@ static Expected<int> run(const LliOptions &Flags,
           IsMain, Flags.EntryResultType))
     return std::move(E);
 
-  runtime::CPUBackendOptions BackendOptions;
-  BackendOptions.Threads = Flags.Threads;
-  if (Error E = parseBlockTime(Flags.BlockTime, BackendOptions.BlockTime))
-    return std::move(E);
   runtime::Runtime Runtime(runtime::createCPUBackend(BackendOptions), **JIT);
   Runtime.setLaunchFailureHandler([](const ErrorInfoBase &Failure) {
     reportError(Failure, "mm-lli", errs());
