@@ -14,11 +14,13 @@ using namespace llvm;
 using namespace mm;
 
 /// The datalayout that \p TripleStr implies, as opt infers it for a module
-/// that has a triple but no datalayout.
-static std::optional<std::string> inferDataLayout(StringRef TripleStr) {
+/// that has a triple but no datalayout, for the target \p Arch names if
+/// any.
+static std::optional<std::string> inferDataLayout(StringRef TripleStr,
+                                                  StringRef Arch) {
   std::string Error;
   Triple TT(TripleStr);
-  const Target *T = TargetRegistry::lookupTarget("", TT, Error);
+  const Target *T = TargetRegistry::lookupTarget(Arch.str(), TT, Error);
   if (!T)
     return std::nullopt;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
@@ -30,7 +32,8 @@ static std::optional<std::string> inferDataLayout(StringRef TripleStr) {
 
 Expected<std::unique_ptr<Module>>
 mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
-                       LLVMContext &Context) {
+                       LLVMContext &Context,
+                       const TargetOverrides &Overrides) {
   if (Error E = checkBodyNesting(B, M))
     return std::move(E);
   // The parser needs a null-terminated buffer, and a body is a view into the
@@ -42,10 +45,12 @@ mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
                            StringRef IRLayout) -> std::optional<std::string> {
     if (!IRLayout.empty())
       return std::nullopt;
-    StringRef TripleStr = IRTriple.empty() ? HeaderTriple : IRTriple;
+    StringRef TripleStr = !Overrides.Triple.empty() ? Overrides.Triple
+                          : IRTriple.empty()         ? HeaderTriple
+                                                     : IRTriple;
     if (TripleStr.empty())
       return std::nullopt;
-    return inferDataLayout(TripleStr);
+    return inferDataLayout(TripleStr, Overrides.Arch);
   };
   SMDiagnostic Err;
   std::unique_ptr<Module> Result =
@@ -54,7 +59,9 @@ mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
   if (!Result)
     return B.bodyError(M, Err.getLineNo(), Err.getColumnNo() + 1,
                        Err.getMessage());
-  if (!HeaderTriple.empty()) {
+  if (!Overrides.Triple.empty())
+    Result->setTargetTriple(Overrides.Triple);
+  else if (!HeaderTriple.empty()) {
     if (Result->getTargetTriple().empty())
       Result->setTargetTriple(HeaderTriple);
     else if (Triple::normalize(Result->getTargetTriple()) !=

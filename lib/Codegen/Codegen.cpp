@@ -28,6 +28,7 @@
 #include "llvm/Target/TargetLoweringObjectFile.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -164,15 +165,27 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
   if (!Loaded)
     return Loaded.takeError();
   Module &Mod = **Loaded;
-  if (Mod.getTargetTriple().empty())
-    return B.moduleError(M, "no target triple: give the header a triple= or "
-                            "the body a target triple");
+  // As llc: -mtriple replaces the module's triple, a module without one is
+  // compiled for the default target, and -march may replace the triple's
+  // architecture for the TargetMachine alone.
+  if (!Options.TargetTriple.empty())
+    Mod.setTargetTriple(Options.TargetTriple);
+  Triple TT(Mod.getTargetTriple());
+  if (TT.getTriple().empty()) {
+    // A device part compiled for the host by default would be a wrong
+    // program, not llc's convenience.
+    if (M.getRole() == ModuleRole::Device && codegen::getMArch().empty())
+      return B.moduleError(M, "no target triple for a device submodule: give "
+                              "the header a triple=, the body a target "
+                              "triple, or mm-llc -mtriple");
+    TT.setTriple(sys::getDefaultTargetTriple());
+  }
 
   std::string CPU = Options.CPU, Features = Options.Features;
   resolveNativeCPU(CPU, Features);
   Expected<std::unique_ptr<TargetMachine>> TMOrErr =
-      createSubmoduleTargetMachine(
-          Mod, CPU, Features, Options.OptLevel, [](TargetOptions &TO) {
+      createTargetMachineForTriple(
+          TT, CPU, Features, Options.OptLevel, [](TargetOptions &TO) {
             // llc's defaults for its -asm-verbose option.
             TO.MCOptions.AsmVerbose = true;
           });

@@ -44,8 +44,10 @@ struct LlcOptions {
   cl::opt<std::string> OutputFilename{
       "o",
       cl::desc("Output directory, one file per submodule (NAME.s, NAME.ptx "
-               "for NVPTX assembly, NAME.o); with --embed, the host's output "
-               "file (default: -)"),
+               "for NVPTX assembly, NAME.o); for a plain module, or with "
+               "--embed for the host's, the output file (default: as llc, "
+               "the input's name with .s or .o, - for standard input); - "
+               "for a single output"),
       cl::value_desc("dir|file"), cl::cat(Category)};
 
   cl::opt<char> OptLevel{
@@ -53,6 +55,12 @@ struct LlcOptions {
       cl::desc("Codegen level for every submodule, as llc's -O (overrides "
                "the headers' opt=; default: the header's, else 2)"),
       cl::Prefix, cl::init('2'), cl::cat(Category)};
+
+  cl::opt<std::string> TargetTriple{
+      "mtriple",
+      cl::desc("Override the target triple of every selected submodule, as "
+               "llc's -mtriple"),
+      cl::value_desc("triple"), cl::cat(Category)};
 
   cl::list<std::string> ModuleSelectors{
       "module",
@@ -176,6 +184,8 @@ getCodegenOptions(const Bundle &B, const Submodule &M,
   if (!CGLevel)
     return B.moduleError(M, "invalid optimization level '-" + Level + "'");
   Options.OptLevel = CGLevel->Codegen;
+  if (!Flags.TargetTriple.empty())
+    Options.TargetTriple = Triple::normalize(Flags.TargetTriple);
   Options.CPU = Header.CPU.empty() ? codegen::getCPUStr() : Header.CPU;
   Options.Features =
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features;
@@ -290,6 +300,16 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
   }
   if (Embedding && !HostJob)
     return createStringError("--embed needs a selected host submodule");
+  // As --module and --set, an --embed that matches nothing is an error
+  // rather than a host without the device parts the user asked for.
+  for (auto [Text, Rule] : zip(Flags.EmbedForms, *EmbedRules))
+    if (none_of(AllJobs, [&, &Rule = Rule](const Job &J) {
+          return J.M->getRole() == ModuleRole::Device &&
+                 (!Rule.Selector || Rule.Selector->matches(*J.M));
+        }))
+      return createStringError("--embed '%s' matches no selected device "
+                               "submodule",
+                               Text.c_str());
 
   DefaultThreadPool Pool(hardware_concurrency(Flags.Jobs));
   runJobs(B, FirstPass, Pool, Flags.OffloadSection);
@@ -320,18 +340,52 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
   return Error::success();
 }
 
+/// The file llc writes without -o: standard output for standard input,
+/// else the input's name with .s or .o for its .ll or .bc (mm-llc: or .mml).
+static std::string getDefaultOutputFile(StringRef InputFilename) {
+  if (InputFilename == "-")
+    return "-";
+  StringRef Stem = InputFilename;
+  for (StringRef Extension : {".ll", ".bc", ".mml"})
+    if (Stem.consume_back(Extension))
+      break;
+  bool IsObject = codegen::getFileType() == CodeGenFileType::ObjectFile;
+  return (Stem + (IsObject ? ".o" : ".s")).str();
+}
+
+/// Writes one output to \p Path, a file or "-".
+static Error writeSingleOutput(StringRef Path, StringRef Contents) {
+  if (codegen::getFileType() == CodeGenFileType::ObjectFile)
+    if (Error E = checkBinaryOutput(Path))
+      return E;
+  return writeOutputFile(Path, [&](raw_ostream &OS) {
+    OS << Contents;
+    return Error::success();
+  });
+}
+
+/// Writes \p Outputs of compiling \p B: with --embed or for a plain module,
+/// the one output to -o's file, as llc; else one file per submodule into
+/// -o's directory.
 static Error
-writeOutputs(const LlcOptions &Flags,
+writeOutputs(const Bundle &B, const LlcOptions &Flags,
              ArrayRef<std::pair<std::string, std::string>> Outputs) {
-  if (!Flags.EmbedForms.empty()) {
-    StringRef Path = Outputs.front().first;
-    if (codegen::getFileType() == CodeGenFileType::ObjectFile)
-      if (Error E = checkBinaryOutput(Path))
-        return E;
-    return writeOutputFile(Path, [&](raw_ostream &OS) {
-      OS << Outputs.front().second;
-      return Error::success();
-    });
+  if (!Flags.EmbedForms.empty())
+    return writeSingleOutput(Outputs.front().first, Outputs.front().second);
+  if (B.isPlainModule() && !Flags.OutputFilename.empty())
+    return writeSingleOutput(Flags.OutputFilename, Outputs.front().second);
+  // One output goes where llc would put it; several need a directory.
+  if (Flags.OutputFilename.empty() || Flags.OutputFilename == "-") {
+    if (Outputs.size() != 1)
+      return createStringError(
+          "-o DIR is required: %zu submodules are compiled, one file each "
+          "into a directory (select one with --module, or use --embed to "
+          "write the host's output alone)",
+          Outputs.size());
+    return writeSingleOutput(Flags.OutputFilename.empty()
+                                 ? getDefaultOutputFile(Flags.InputFilename)
+                                 : "-",
+                             Outputs.front().second);
   }
   if (std::error_code EC = sys::fs::create_directories(Flags.OutputFilename))
     return createStringError(EC, "cannot create directory '%s': %s",
@@ -368,8 +422,8 @@ int mm::llcMain(int argc, char **argv) {
   cl::HideUnrelatedOptions({&Flags.Category, &getColorCategory()});
   // The codegen flags that every submodule's compilation uses by default.
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
-  for (StringRef Name : {"filetype", "mcpu", "mattr", "relocation-model",
-                         "code-model"}) {
+  for (StringRef Name : {"filetype", "march", "mcpu", "mattr",
+                         "relocation-model", "code-model"}) {
     cl::Option *Flag = Registered.lookup(Name);
     assert(Flag && "llc's codegen flags are registered");
     Flag->addCategory(Flags.Category);
@@ -384,14 +438,6 @@ int mm::llcMain(int argc, char **argv) {
       "--embed into the host's object file with the device parts embedded.\n");
   recordCommandLineOptions(argc, argv);
 
-  if (Flags.EmbedForms.empty() &&
-      (Flags.OutputFilename.empty() || Flags.OutputFilename == "-")) {
-    WithColor::error(errs(), argv[0])
-        << "-o DIR is required: one file per submodule goes into a "
-           "directory (--embed writes the host's output alone, to a file or "
-           "-)\n";
-    return 1;
-  }
   Expected<Bundle> B = readBundleFile(Flags.InputFilename);
   if (!B) {
     reportError(B.takeError(), argv[0], errs());
@@ -400,5 +446,6 @@ int mm::llcMain(int argc, char **argv) {
   std::vector<std::pair<std::string, std::string>> Outputs;
   if (reportError(compileBundle(*B, Flags, Outputs), argv[0], errs()))
     return 1;
-  return reportError(writeOutputs(Flags, Outputs), argv[0], errs()) ? 1 : 0;
+  return reportError(writeOutputs(*B, Flags, Outputs), argv[0], errs()) ? 1
+                                                                     : 0;
 }

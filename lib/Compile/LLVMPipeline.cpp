@@ -87,10 +87,12 @@ Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
 
   ModulePassManager MPM;
-  if (Error E = PB.parsePassPipeline(MPM, Options.Passes))
-    return make_error<PipelineSyntaxError>("invalid pass pipeline '" +
-                                           Options.Passes +
-                                           "': " + toString(std::move(E)));
+  // No passes, as opt without -passes: the module is verified and printed.
+  if (!Options.Passes.empty())
+    if (Error E = PB.parsePassPipeline(MPM, Options.Passes))
+      return make_error<PipelineSyntaxError>("invalid pass pipeline '" +
+                                             Options.Passes +
+                                             "': " + toString(std::move(E)));
   std::optional<std::string> VerifierFindings;
   MPM.addPass(ReportingVerifierPass(VerifierFindings));
   std::unique_ptr<DiagnosticHandler> Previous = Context.getDiagnosticHandler();

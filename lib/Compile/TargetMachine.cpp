@@ -9,6 +9,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace mm;
@@ -49,20 +50,21 @@ static Error checkCPUAndFeatures(const Target &TheTarget, const Triple &TT,
   return Error::success();
 }
 
-Expected<std::unique_ptr<TargetMachine>>
-mm::createSubmoduleTargetMachine(
-    const Module &Module, StringRef CPUName, StringRef FeatureList,
-    CodeGenOptLevel Level, function_ref<void(TargetOptions &)> CustomizeOptions) {
-  Triple TT(Module.getTargetTriple());
-  if (TT.getArch() == Triple::UnknownArch) {
-    if (TT.getArchName().empty() || TT.getArchName() == "unknown")
-      return nullptr;
+Expected<std::unique_ptr<TargetMachine>> mm::createTargetMachineForTriple(
+    const Triple &ModuleTriple, StringRef CPUName, StringRef FeatureList,
+    CodeGenOptLevel Level,
+    function_ref<void(TargetOptions &)> CustomizeOptions) {
+  // As opt and llc look their target up: -march names the target and
+  // replaces the triple's architecture (llc -march=x86 on an x86_64 module
+  // compiles for i386).
+  Triple TT = ModuleTriple;
+  if (codegen::getMArch().empty() && TT.getArch() == Triple::UnknownArch)
     return createStringError("unrecognized architecture '%s' in triple '%s'",
                              TT.getArchName().str().c_str(),
                              TT.str().c_str());
-  }
   std::string LookupError;
-  const Target *TheTarget = TargetRegistry::lookupTarget("", TT, LookupError);
+  const Target *TheTarget =
+      TargetRegistry::lookupTarget(codegen::getMArch(), TT, LookupError);
   if (!TheTarget)
     return createStringError("no target for triple '%s': %s",
                              TT.str().c_str(), LookupError.c_str());
@@ -73,8 +75,6 @@ mm::createSubmoduleTargetMachine(
   TargetOptions Options = codegen::InitTargetOptionsFromCodeGenFlags(TT);
   if (CustomizeOptions)
     CustomizeOptions(Options);
-  // opt creates its TargetMachine at codegen level None unless told
-  // otherwise; the IR pipelines do not depend on it.
   std::unique_ptr<TargetMachine> TM(TheTarget->createTargetMachine(
       TT.getTriple(), CPU, Features, Options, codegen::getExplicitRelocModel(),
       codegen::getExplicitCodeModel(), Level));
@@ -84,3 +84,16 @@ mm::createSubmoduleTargetMachine(
   return std::move(TM);
 }
 
+Expected<std::unique_ptr<TargetMachine>>
+mm::createSubmoduleTargetMachine(
+    const Module &Module, StringRef CPUName, StringRef FeatureList,
+    CodeGenOptLevel Level, function_ref<void(TargetOptions &)> CustomizeOptions) {
+  Triple TT(Module.getTargetTriple());
+  if (TT.getArch() == Triple::UnknownArch &&
+      (TT.getArchName().empty() || TT.getArchName() == "unknown"))
+    return nullptr;
+  // opt creates its TargetMachine at codegen level None unless told
+  // otherwise; the IR pipelines do not depend on it.
+  return createTargetMachineForTriple(TT, CPUName, FeatureList, Level,
+                                      CustomizeOptions);
+}

@@ -66,7 +66,10 @@ static std::optional<LLVMPipeline> getPipeline(const Bundle &B,
   const SubmoduleOptions &Header = M.getOptions();
   // -mcpu and -mattr on the command line apply where the header says none.
   LLVMPipeline Pipeline{
-      "", Header.CPU.empty() ? codegen::getCPUStr() : Header.CPU,
+      "",
+      Options.TargetTriple.empty() ? ""
+                                   : Triple::normalize(Options.TargetTriple),
+      Header.CPU.empty() ? codegen::getCPUStr() : Header.CPU,
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features,
       Session.Extensions, getHostTriple(B), Options.DebugPassManager};
   if (!Options.PassPipeline.empty())
@@ -78,8 +81,10 @@ static std::optional<LLVMPipeline> getPipeline(const Bundle &B,
     Pipeline.Passes = Header.Passes;
   else if (!Header.OptLevel.empty())
     Pipeline.Passes = lookupOptLevel(Header.OptLevel)->getDefaultPipeline();
-  else
+  else if (Pipeline.TargetTriple.empty())
     return std::nullopt;
+  // else no passes, as `opt -S -mtriple=...`: the module is reprinted with
+  // its new triple.
   return Pipeline;
 }
 

@@ -117,7 +117,7 @@ int mm::optMain(int argc, char **argv,
   for (auto &Entry : cl::getRegisteredOptions())
     Session.BuiltinOptions.insert(Entry.getValue());
   Session.ToolOptions = getOptionsInCategory(Options.Category);
-  for (StringRef Name : {"mcpu", "mattr"})
+  for (StringRef Name : {"march", "mcpu", "mattr"})
     Session.ToolOptions.insert(cl::getRegisteredOptions().lookup(Name));
   // LLVM's reporting options, shown in mm-opt's --help.
   for (StringRef Name :

@@ -57,6 +57,16 @@ struct OptOptions {
                      "headers' opt= and passes=)"),
       llvm::cl::value_desc("pipeline"), llvm::cl::cat(Category)};
 
+  llvm::cl::alias PassPipelineShort{
+      "p", llvm::cl::desc("Alias for --passes"),
+      llvm::cl::aliasopt(PassPipeline)};
+
+  llvm::cl::opt<std::string> TargetTriple{
+      "mtriple",
+      llvm::cl::desc("Override the target triple of every selected LLVM "
+                     "submodule, as opt's -mtriple (normalized)"),
+      llvm::cl::value_desc("triple"), llvm::cl::cat(Category)};
+
   llvm::cl::list<std::string> PassPluginPaths{
       "load-pass-plugin",
       llvm::cl::desc("Load the pass plugin in this shared library, as opt "

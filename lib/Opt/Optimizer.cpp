@@ -28,7 +28,8 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   LLVMContext Context;
   Context.enableDebugTypeODRUniquing();
   Expected<std::unique_ptr<Module>> Parsed =
-      parseLLVMSubmodule(B, M, Context);
+      parseLLVMSubmodule(B, M, Context,
+                         {Pipeline.TargetTriple, codegen::getMArch()});
   if (!Parsed)
     return Parsed.takeError();
   Module &Mod = **Parsed;

@@ -15,13 +15,24 @@ class Module;
 
 namespace mm {
 
+/// What opt's -mtriple and -march change in how a body is read.
+struct TargetOverrides {
+  /// A normalized triple that replaces the header's and the body's.
+  llvm::StringRef Triple;
+  /// A target name that replaces the architecture of the triple from which
+  /// a missing datalayout is inferred.
+  llvm::StringRef Arch;
+};
+
 /// Parses the LLVM IR body of \p M into \p Context, the way opt reads a file:
 /// a body without a datalayout gets the one its triple implies. The header's
 /// triple must agree with the body's; a body without a triple gets the
-/// header's. Parse errors are located in the bundle file.
+/// header's. \p Overrides apply as opt applies -mtriple and -march. Parse
+/// errors are located in the bundle file.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 parseLLVMSubmodule(const Bundle &B, const Submodule &M,
-                   llvm::LLVMContext &Context);
+                   llvm::LLVMContext &Context,
+                   const TargetOverrides &Overrides = {});
 
 /// Where \p IRText, a line of IR as LLVM prints it (an instruction quoted in
 /// a message), stands in \p M's body: a 1-based line and column of its first

@@ -26,6 +26,9 @@ namespace mm {
 /// How one submodule is compiled.
 struct CodegenOptions {
   llvm::CodeGenOptLevel OptLevel = llvm::CodeGenOptLevel::Default;
+  /// llc's -mtriple, normalized: replaces the module's triple. Empty for
+  /// the module's own triple, or, when it has none, the default target's.
+  std::string TargetTriple;
   /// "native" for the host's CPU and features.
   std::string CPU;
   std::string Features;

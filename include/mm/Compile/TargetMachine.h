@@ -22,6 +22,7 @@ namespace llvm {
 class Module;
 class TargetMachine;
 class TargetOptions;
+class Triple;
 } // namespace llvm
 
 namespace mm {
@@ -29,6 +30,17 @@ namespace mm {
 /// Resolves CPU "native" to the host's CPU and adds the host's features to
 /// \p Features, as codegen::getCPUStr and getFeaturesStr do.
 void resolveNativeCPU(std::string &CPU, std::string &Features);
+
+/// Creates the TargetMachine llc would create for \p TT: the target that
+/// -march names (replacing \p TT's architecture, as llc does), else
+/// \p TT's, with \p CPU ("native" for the host's) and \p Features, target
+/// options from LLVM's codegen flags adjusted by \p CustomizeOptions, and
+/// codegen level \p Level. Fails on an unknown target, CPU or feature.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachineForTriple(
+    const llvm::Triple &TT, llvm::StringRef CPU, llvm::StringRef Features,
+    llvm::CodeGenOptLevel Level,
+    llvm::function_ref<void(llvm::TargetOptions &)> CustomizeOptions = {});
 
 /// Creates the TargetMachine opt would create for \p Module's triple, with
 /// \p CPU ("native" for the host's) and \p Features, target options from

@@ -17,6 +17,8 @@ class PassReport;
 struct LLVMPipeline {
   /// New-pass-manager pipeline text, e.g. "default<O3>".
   std::string Passes;
+  /// opt's -mtriple, normalized: replaces the submodule's triple.
+  std::string TargetTriple;
   std::string CPU;
   std::string Features;
   /// The passes that the tool brings: its plugins', the device lowering's.
