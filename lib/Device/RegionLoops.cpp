@@ -11,9 +11,11 @@
 // live threads all wait at the same warp sync point, or at the block
 // barrier just released, to their next stop; when a warp's threads wait at
 // different points and some at warp yield points, those at the first yield
-// point run on. Threads of
-// one block at different block barriers, or of one warp at different warp
-// operations, trap: a barrier or warp operation in divergent control flow.
+// point run on; when some wait at block barriers and the others at one warp
+// operation, the others run on (a warp operation whose mask leaves out the
+// lanes that skip it). Threads of one block at different block barriers, or
+// of one warp at different warp operations, trap: a barrier or warp
+// operation in divergent control flow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,16 +179,19 @@ static void buildBlockFunction(Function &T) {
   // Warp yield points are numbered from FirstYield on, if there are any.
   uint64_t FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
   // The smallest and largest stops of the live threads in [Begin, End), how
-  // many have exited, and the smallest stop that is a yield point.
+  // many have exited, the smallest stop that is a yield point, and the
+  // smallest and largest stops that are warp sync points.
   auto ScanStops = [&](Value *Begin, Value *End) {
     return emitLinearLoop(
-        B, Begin, End, {NoStop, B.getInt32(0), B.getInt32(0), NoStop},
+        B, Begin, End,
+        {NoStop, B.getInt32(0), B.getInt32(0), NoStop, NoStop, B.getInt32(0)},
         [&](Value *Linear, ArrayRef<Value *> Acc) {
           Value *Stop = LoadStop(B.CreateZExt(Linear, B.getInt64Ty()));
           Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
           Value *AtYield =
               FirstYield ? B.CreateICmpUGE(Stop, B.getInt32(FirstYield))
                          : B.getFalse();
+          Value *AtWarpPoint = B.CreateICmpUGT(Stop, NumBlockBarriers);
           return SmallVector<Value *>{
               B.CreateSelect(Exited, Acc[0],
                              B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[0],
@@ -196,7 +201,15 @@ static void buildBlockFunction(Function &T) {
               B.CreateSelect(AtYield,
                              B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[3],
                                                      Stop),
-                             Acc[3])};
+                             Acc[3]),
+              B.CreateSelect(AtWarpPoint,
+                             B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[4],
+                                                     Stop),
+                             Acc[4]),
+              B.CreateSelect(AtWarpPoint,
+                             B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[5],
+                                                     Stop),
+                             Acc[5])};
         });
   };
   unsigned W = getWarpSize(*T.getParent());
@@ -275,9 +288,54 @@ static void buildBlockFunction(Function &T) {
                    WarpExchangeRun, WarpNotExchanging);
     B.SetInsertPoint(WarpNotExchanging);
   }
+  // Threads of one warp at block barriers while the others are at one warp
+  // operation (or at exchanges of one phase): the others run on, each from
+  // its own stop, and those at barriers wait. A warp operation in divergent
+  // code whose member mask leaves out the lanes that do not reach it (MLIR's
+  // gpu.all_reduce reduces the partial sums of a block's warps in the lanes
+  // of warp 0 alone) synchronizes only the lanes it names.
+  Value *WarpPointMin = WarpStops[4], *WarpPointMax = WarpStops[5];
+  BasicBlock *WarpPartialRun = BasicBlock::Create(C, "warp.partial", Block);
+  {
+    BasicBlock *WarpNotPartial =
+        BasicBlock::Create(C, "warp.not.partial", Block);
+    Value *SomeAtBarriers = B.CreateICmpULE(WarpMin, NumBlockBarriers);
+    Value *SomeAtWarpPoints = B.CreateICmpNE(WarpPointMin, NoStop);
+    Value *OnePoint = B.CreateICmpEQ(WarpPointMin, WarpPointMax);
+    if (FirstExchange) {
+      uint64_t ExchangeEnd = FirstYield ? FirstYield : ~0u;
+      auto Within = [&](uint64_t Begin, uint64_t End) {
+        return B.CreateAnd(B.CreateICmpUGE(WarpPointMin, B.getInt32(Begin)),
+                           B.CreateICmpULT(WarpPointMax, B.getInt32(End)));
+      };
+      OnePoint = B.CreateOr(
+          OnePoint, B.CreateOr(Within(FirstExchange, FirstExchangeRead),
+                               Within(FirstExchangeRead, ExchangeEnd)));
+    }
+    B.CreateCondBr(B.CreateAnd(B.CreateAnd(SomeAtBarriers, SomeAtWarpPoints),
+                               OnePoint),
+                   WarpPartialRun, WarpNotPartial);
+    B.SetInsertPoint(WarpNotPartial);
+  }
   // Threads of one warp at different block barriers diverged in the block.
   B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
                  WarpDiverged);
+  B.SetInsertPoint(WarpPartialRun);
+  emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
+    Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
+    Value *Stop = LoadStop(Linear64);
+    BasicBlock *Call = BasicBlock::Create(C, "partial.call", Block);
+    BasicBlock *Skip = BasicBlock::Create(C, "partial.skip", Block);
+    B.CreateCondBr(B.CreateICmpUGT(Stop, NumBlockBarriers), Call, Skip);
+    B.SetInsertPoint(Call);
+    Value *Index[3];
+    ThreadIndex(Linear, Index);
+    CallThread(Index, Linear64, Stop, /*InRegion=*/false);
+    B.CreateBr(Skip);
+    B.SetInsertPoint(Skip);
+    return SmallVector<Value *>();
+  });
+  BasicBlock *WarpPartialRan = B.GetInsertBlock();
   BasicBlock *WarpExchanged = nullptr;
   if (FirstExchange) {
     B.SetInsertPoint(WarpExchangeRun);
@@ -337,7 +395,7 @@ static void buildBlockFunction(Function &T) {
   });
   BasicBlock *WarpRerun = BasicBlock::Create(C, "warp.rerun", Block);
   B.CreateBr(WarpRerun);
-  for (BasicBlock *RanOn : {WarpYielded, WarpExchanged})
+  for (BasicBlock *RanOn : {WarpYielded, WarpExchanged, WarpPartialRan})
     if (RanOn) {
       B.SetInsertPoint(RanOn);
       B.CreateBr(WarpRerun);

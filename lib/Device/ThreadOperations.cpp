@@ -46,9 +46,12 @@ static bool isDeviceSpecificCallee(const Function &F) {
 }
 
 /// PTX `shfl.sync`'s source lane (the PTX ISA's pseudocode): lanes outside
-/// the segment or clamp keep their own value.
+/// the segment or clamp keep their own value. \p InRangeOut, if given, gets
+/// the predicate that shfl.sync's `p` form returns: the source lane was in
+/// range.
 static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
-                                Value *Operand, Value *Clamp) {
+                                Value *Operand, Value *Clamp,
+                                Value **InRangeOut = nullptr) {
   Value *BVal = B.CreateAnd(Operand, 0x1f);
   Value *CVal = B.CreateAnd(Clamp, 0x1f);
   Value *SegMask = B.CreateAnd(B.CreateLShr(Clamp, 8), 0x1f);
@@ -69,6 +72,8 @@ static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
       J = B.CreateOr(MinLane, B.CreateAnd(BVal, NotSegMask));
     InRange = B.CreateICmpSLE(J, MaxLane);
   }
+  if (InRangeOut)
+    *InRangeOut = InRange;
   return B.CreateSelect(InRange, J, Lane, "shfl.lane");
 }
 
@@ -180,20 +185,39 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
   unsigned W = WarpSize;
   auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
   bool IsShuffle = Name.consume_front("llvm.nvvm.shfl.sync.");
-  if (IsShuffle && !Name.ends_with("p")) {
+  if (IsShuffle) {
+    // The `p` forms (llvm.nvvm.shfl.sync.MODE.{i32,f32}p, as MLIR's
+    // gpu.shuffle lowers to) also return whether the source lane was in
+    // range.
+    bool WithPredicate = Name.ends_with("p");
     StringRef Mode = Name.split('.').first;
-    if (!IsKernel)
-      return Arg(1); // a one-thread warp: every lane reads its own value
-    Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
-    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
-    Value *Source = shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3));
-    Value *Read = emitWarpExchange(
-        B, TV, W, Own,
-        [&](Value *Linear, Value *WarpBase) {
-          return readLane(B, TV, Linear, WarpBase, Source);
-        },
-        /*ReadsOneLane=*/true);
-    return B.CreateBitCast(Read, Call.getType());
+    Type *ValueType = WithPredicate
+                          ? cast<StructType>(Call.getType())->getElementType(0)
+                          : Call.getType();
+    Value *Read, *InRange;
+    if (!IsKernel) {
+      // A one-thread warp: every lane reads its own value.
+      Read = Arg(1);
+      shuffleSourceLane(B, Mode, B.getInt32(0), Arg(2), Arg(3), &InRange);
+    } else {
+      Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
+      Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
+      Value *Source =
+          shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3), &InRange);
+      Read = B.CreateBitCast(
+          emitWarpExchange(
+              B, TV, W, Own,
+              [&](Value *Linear, Value *WarpBase) {
+                return readLane(B, TV, Linear, WarpBase, Source);
+              },
+              /*ReadsOneLane=*/true),
+          ValueType);
+    }
+    if (!WithPredicate)
+      return Read;
+    Value *Result = B.CreateInsertValue(PoisonValue::get(Call.getType()),
+                                        Read, 0);
+    return B.CreateInsertValue(Result, InRange, 1);
   }
   // __activemask: the warp's lanes that run here. mm runs a warp's
   // operations where all its live threads meet, so these are its existing

@@ -177,10 +177,32 @@ exit:
 ; CHECK-NEXT: %[[READ:[0-9]+]] = and i1 %[[READ_MIN]], %[[READ_MAX]]
 ; CHECK-NEXT: %[[EXCHANGING:[0-9]+]] = or i1 %[[STORED]], %[[READ]]
 ; CHECK-NEXT: br i1 %[[EXCHANGING]], label %warp.exchange, label %warp.not.exchanging
+; Threads at block barriers while the others are at one warp operation, or
+; at exchanges of one phase: the others run on, each from its own stop.
 ; CHECK: warp.not.exchanging:
+; CHECK-NEXT: %[[ATBARRIERS:[0-9]+]] = icmp ule i32 %[[WARPMIN]], 2
+; CHECK-NEXT: %[[ATWARPOPS:[0-9]+]] = icmp ne i32 %[[POINTMIN:[0-9]+]], -1
+; CHECK-NEXT: %[[ONEPOINT:[0-9]+]] = icmp eq i32 %[[POINTMIN]], %[[POINTMAX:[0-9]+]]
+; CHECK-NEXT: %[[PSTORED_MIN:[0-9]+]] = icmp uge i32 %[[POINTMIN]], 3
+; CHECK-NEXT: %[[PSTORED_MAX:[0-9]+]] = icmp ult i32 %[[POINTMAX]], 4
+; CHECK-NEXT: %[[PSTORED:[0-9]+]] = and i1 %[[PSTORED_MIN]], %[[PSTORED_MAX]]
+; CHECK-NEXT: %[[PREAD_MIN:[0-9]+]] = icmp uge i32 %[[POINTMIN]], 4
+; CHECK-NEXT: %[[PREAD_MAX:[0-9]+]] = icmp ult i32 %[[POINTMAX]], -1
+; CHECK-NEXT: %[[PREAD:[0-9]+]] = and i1 %[[PREAD_MIN]], %[[PREAD_MAX]]
+; CHECK-NEXT: %[[PEXCHANGING:[0-9]+]] = or i1 %[[PSTORED]], %[[PREAD]]
+; CHECK-NEXT: %[[PONE:[0-9]+]] = or i1 %[[ONEPOINT]], %[[PEXCHANGING]]
+; CHECK-NEXT: %[[MIXED:[0-9]+]] = and i1 %[[ATBARRIERS]], %[[ATWARPOPS]]
+; CHECK-NEXT: %[[PARTIAL:[0-9]+]] = and i1 %[[MIXED]], %[[PONE]]
+; CHECK-NEXT: br i1 %[[PARTIAL]], label %warp.partial, label %warp.not.partial
+; CHECK: %[[OWNSTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
+; CHECK: warp.partial:
+; CHECK: %[[PARTIALSTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
+; CHECK-NEXT: %{{[0-9]+}} = icmp ugt i32 %[[PARTIALSTOP]], 2
+; CHECK: warp.not.partial:
 ; CHECK-NEXT: %[[SAMEBLOCK:[0-9]+]] = icmp ule i32 %[[WARPMAX]], 2
 ; CHECK-NEXT: br i1 %[[SAMEBLOCK]], label %block.diverged, label %warp.diverged
-; CHECK: %[[OWNSTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
+; CHECK: partial.call:
+; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[PARTIALSTOP]], i1 false, ptr %uniforms)
 ; CHECK: exchange.call:
 ; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[OWNSTOP]], i1 false, ptr %uniforms)
 ; CHECK: thread.call:
