@@ -64,6 +64,13 @@ for cuda_root in [os.environ.get("CUDA_PATH", ""), "/usr/local/cuda",
             config.substitutions.append(("%nvidia_cuda_include", include))
         break
 
+# MLIR's runner libraries from Debian's libmlir-19-dev, which MLIR programs
+# call for their output (printMemrefF32, ...) and async runtime.
+mlir_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+for name in ["mlir_runner_utils", "mlir_c_runner_utils", "mlir_async_runtime"]:
+    config.substitutions.append(("%" + name,
+                                 os.path.join(mlir_lib_dir, "lib" + name + ".so")))
+
 # Pass plugins built for the tests (test/mm-opt/Plugin).
 config.substitutions.append(("%mm_plugin_dir",
                              os.path.join(config.mm_obj_root, "lib")))

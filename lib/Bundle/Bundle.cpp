@@ -262,7 +262,7 @@ std::string Bundle::getModuleIdentifier(const Submodule &M) const {
 char InvalidPipelineError::ID = 0;
 
 void InvalidPipelineError::log(raw_ostream &OS) const {
-  OS << "submodule '" << M->getName() << "': " << Message;
+  OS << "submodule '" << Name << "': " << Message;
 }
 
 Error mm::checkBodyNesting(const Bundle &B, const Submodule &M) {

@@ -38,16 +38,37 @@ void SubmoduleDiagnostics::report(mlir::Location Loc,
   // Ops made by passes carry fused or call-site locations: any file
   // location inside that is in the body will do.
   unsigned Line = 0, Column = 0;
-  if (auto FileLoc = Loc->findInstanceOf<mlir::FileLineColLoc>();
-      FileLoc && FileLoc.getFilename() == Identifier) {
+  auto FileLoc = Loc->findInstanceOf<mlir::FileLineColLoc>();
+  if (FileLoc && FileLoc.getFilename() == Identifier) {
     Line = FileLoc.getLine();
     Column = FileLoc.getColumn();
+  } else if (const Submodule *Origin =
+                 FileLoc ? findSubmoduleByIdentifier(FileLoc.getFilename())
+                         : nullptr) {
+    // Code that came from another submodule's text (a kernel module nested
+    // in the host) keeps its locations there: the error points at that
+    // text and names this submodule.
+    SMLoc At = Origin->getBodyLoc(FileLoc.getLine(), FileLoc.getColumn());
+    Errors = joinErrors(std::move(Errors),
+                        makeDiagnosticError(B.diagnose(
+                            At, Kind,
+                            "submodule '" + M.getName() + "': " + Message)));
+    return;
   } else if (Locator) {
     std::tie(Line, Column) = Locator(Message.str());
   }
   Error E = Line ? B.bodyError(M, Line, Column, Message, Kind)
                  : B.moduleError(M, Message, Kind);
   Errors = joinErrors(std::move(Errors), std::move(E));
+}
+
+const Submodule *
+SubmoduleDiagnostics::findSubmoduleByIdentifier(StringRef Name) const {
+  for (const Submodule &Other : B)
+    if (&Other != &M && Other.hasSourceBody() &&
+        B.getModuleIdentifier(Other) == Name)
+      return &Other;
+  return nullptr;
 }
 
 Error SubmoduleDiagnostics::takeErrors(const Twine &IfNone) {

@@ -13,12 +13,16 @@ using namespace mm;
 
 Error mm::runMLIRSubmodulePipeline(const Bundle &B, const Submodule &M,
                                    mlir::ModuleOp Module) {
+  return runMLIRPipeline(B, M, Module, M.getOptions().Passes);
+}
+
+Error mm::runMLIRPipeline(const Bundle &B, const Submodule &M,
+                          mlir::ModuleOp Module, StringRef Text) {
   static bool PassesRegistered = [] {
     mlir::registerAllPasses();
     return true;
   }();
   (void)PassesRegistered;
-  StringRef Text = M.getOptions().Passes;
   std::string ParseErrors;
   raw_string_ostream ErrorOS(ParseErrors);
   FailureOr<mlir::OpPassManager> Parsed =

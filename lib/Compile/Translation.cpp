@@ -3,6 +3,7 @@
 #include "mm/Compile/Translation.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/MLIRModule.h"
+#include "mm/Compile/DefaultLowering.h"
 #include "mm/Compile/MLIRPipeline.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -29,9 +30,17 @@ mm::lowerMLIRSubmoduleToLLVM(const Bundle &B, const Submodule &M,
   auto Parsed = parseMLIRSubmodule(B, M, MLIRContext);
   if (!Parsed)
     return Parsed.takeError();
-  if (!M.getOptions().Passes.empty())
+  std::vector<std::string> KernelModules;
+  if (!M.getOptions().Passes.empty()) {
     if (Error E = runMLIRSubmodulePipeline(B, M, **Parsed))
       return std::move(E);
+  } else if (needsDefaultLowering(**Parsed)) {
+    Expected<std::vector<std::string>> Referenced =
+        runDefaultLowering(B, M, **Parsed);
+    if (!Referenced)
+      return Referenced.takeError();
+    KernelModules = std::move(*Referenced);
+  }
 
   SubmoduleDiagnostics Diagnostics(B, M, MLIRContext);
   // Named as mlir-translate names it, so that the text matches its output.
@@ -39,6 +48,7 @@ mm::lowerMLIRSubmoduleToLLVM(const Bundle &B, const Submodule &M,
       mlir::translateModuleToLLVMIR(Parsed->get(), Context);
   if (!Result)
     return Diagnostics.takeErrors("cannot translate the module to LLVM IR");
+  bindKernelModuleImages(*Result, KernelModules);
   if (Result->getTargetTriple().empty())
     Result->setTargetTriple(M.getTriple());
   else if (Result->getTargetTriple() != M.getTriple())

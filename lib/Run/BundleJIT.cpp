@@ -188,10 +188,25 @@ Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
     if (Separator == StringRef::npos || Separator == 0)
       continue;
     StringRef ModuleName = Qualified.take_front(Separator);
-    if (!B.lookup(ModuleName))
+    const Submodule *Target = B.lookup(ModuleName);
+    if (!Target)
       return B.moduleError(Referrer, "reference to '" + Qualified +
                                          "': the bundle has no submodule '" +
                                          ModuleName + "'");
+    // `NAME::`, the submodule as a whole: its image, which the runtime
+    // loads as a module (mgpuModuleLoad) without compiling anything yet.
+    if (Separator + 2 == Qualified.size()) {
+      if (Target->getRole() != ModuleRole::Device)
+        return B.moduleError(Referrer, "reference to '" + Qualified +
+                                           "': submodule '" + ModuleName +
+                                           "' is not a device submodule");
+      if (Error E = JD.define(absoluteSymbols(
+              {{Name, {ExecutorAddr::fromPtr(
+                           runtime::getSubmoduleImage(ModuleName)),
+                       JITSymbolFlags::Exported}}})))
+        return E;
+      continue;
+    }
     ByModule[ModuleName].push_back({Name, Flags});
   }
   for (auto &[ModuleName, Requests] : ByModule) {
@@ -444,6 +459,11 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
     return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
                                 "' on this host (" + HostTriple.str() + ")");
   }
+
+  // Coroutines (MLIR's async lowering makes them) cannot be compiled before
+  // LLVM's coroutine passes have lowered them; default<O0> has them.
+  if (Pipeline.empty() && Mod.getFunction("llvm.coro.id"))
+    Pipeline = "default<O0>";
 
   // Facts about a device submodule that a cached object does not give.
   std::string Facts;

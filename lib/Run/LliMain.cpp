@@ -2,6 +2,7 @@
 
 #include "mm/Run/LliMain.h"
 #include "mm/Bundle/Reader.h"
+#include "mm/Compile/GPUPrograms.h"
 #include "mm/Compile/OptLevel.h"
 #include "mm/Run/BundleJIT.h"
 #include "mm/Run/CompileCache.h"
@@ -46,7 +47,9 @@ struct LliOptions {
       cl::value_desc("name"), cl::cat(Category)};
 
   cl::opt<EntryResult> EntryResultType{
-      "entry-result", cl::desc("Result type of --entry-function:"),
+      "entry-result",
+      cl::desc("Result type of --entry-function (of main, if it is given "
+               "alone):"),
       cl::init(EntryResult::I32),
       cl::values(
           clEnumValN(EntryResult::Void, "void", "no result"),
@@ -55,6 +58,13 @@ struct LliOptions {
           clEnumValN(EntryResult::F32, "f32", "float"),
           clEnumValN(EntryResult::F64, "f64", "double")),
       cl::cat(Category)};
+
+  cl::alias EntryFunctionShort{"e", cl::desc("Alias for --entry-function"),
+                               cl::aliasopt(EntryFunction)};
+  cl::alias EntryPointResult{
+      "entry-point-result",
+      cl::desc("Alias for --entry-result, as mlir-cpu-runner spells it"),
+      cl::aliasopt(EntryResultType)};
 
   cl::list<std::string> SharedLibs{
       "shared-libs", cl::desc("Resolve symbols from these shared libraries"),
@@ -273,6 +283,8 @@ static Expected<int> run(const LliOptions &Flags,
   Expected<Bundle> B = readBundleFile(Flags.InputFilename);
   if (!B)
     return B.takeError();
+  if (Error E = addNestedKernelModules(*B))
+    return std::move(E);
 
   BundleJITOptions Options;
   Options.Level = *Level;
@@ -303,9 +315,13 @@ static Expected<int> run(const LliOptions &Flags,
   Expected<std::unique_ptr<BundleJIT>> JIT = BundleJIT::create(*B, Options);
   if (!JIT)
     return JIT.takeError();
-  bool IsMain = Flags.EntryFunction.empty();
+  // As mlir-cpu-runner: a result type without a function is main's.
+  std::string EntryFunction = Flags.EntryFunction;
+  if (EntryFunction.empty() && Flags.EntryResultType.getNumOccurrences())
+    EntryFunction = "main";
+  bool IsMain = EntryFunction.empty();
   if (Error E = checkEntryPoint(
-          **JIT, IsMain ? StringRef("main") : StringRef(Flags.EntryFunction),
+          **JIT, IsMain ? StringRef("main") : StringRef(EntryFunction),
           IsMain, Flags.EntryResultType))
     return std::move(E);
 
@@ -328,7 +344,7 @@ static Expected<int> run(const LliOptions &Flags,
     if (!Result)
       return Result.takeError();
     ExitCode = *Result;
-  } else if (Error E = runEntryFunction(**JIT, Flags.EntryFunction,
+  } else if (Error E = runEntryFunction(**JIT, EntryFunction,
                                         Flags.EntryResultType)) {
     return std::move(E);
   }

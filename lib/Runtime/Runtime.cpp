@@ -300,6 +300,14 @@ Error Runtime::launchHostFunction(const void *HostFunction,
   return launch(*Kernel, Config, Args);
 }
 
+Error Runtime::launchNamed(StringRef Module, StringRef Kernel,
+                           const LaunchConfig &Config, void **Args) {
+  Expected<const mm_kernel *> Found = getKernel(Module, Kernel);
+  if (!Found)
+    return reportFailedLaunch(Found.takeError());
+  return launch(*Found, Config, Args);
+}
+
 Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
                             void **Args) {
   if (!Kernel)

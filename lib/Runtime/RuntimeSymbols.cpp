@@ -2,6 +2,7 @@
 
 #include "mm/Runtime/Runtime.h"
 #include "CudaCompilerEntryPoints.h"
+#include "MLIRGPURuntime.h"
 #include "mm-cuda/cuda.h"
 
 using namespace mm::runtime;
@@ -20,6 +21,31 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(mm_synchronize),
       MM_RUNTIME_SYMBOL(mm_get_last_error),
       MM_RUNTIME_SYMBOL(mm_get_error_message),
+      MM_RUNTIME_SYMBOL(mgpuModuleLoad),
+      MM_RUNTIME_SYMBOL(mgpuModuleLoadJIT),
+      MM_RUNTIME_SYMBOL(mgpuModuleUnload),
+      MM_RUNTIME_SYMBOL(mgpuModuleGetFunction),
+      MM_RUNTIME_SYMBOL(mgpuLaunchKernel),
+      MM_RUNTIME_SYMBOL(mgpuStreamCreate),
+      MM_RUNTIME_SYMBOL(mgpuStreamDestroy),
+      MM_RUNTIME_SYMBOL(mgpuStreamSynchronize),
+      MM_RUNTIME_SYMBOL(mgpuStreamWaitEvent),
+      MM_RUNTIME_SYMBOL(mgpuEventCreate),
+      MM_RUNTIME_SYMBOL(mgpuEventDestroy),
+      MM_RUNTIME_SYMBOL(mgpuEventSynchronize),
+      MM_RUNTIME_SYMBOL(mgpuEventRecord),
+      MM_RUNTIME_SYMBOL(mgpuMemAlloc),
+      MM_RUNTIME_SYMBOL(mgpuMemFree),
+      MM_RUNTIME_SYMBOL(mgpuMemcpy),
+      MM_RUNTIME_SYMBOL(mgpuMemset32),
+      MM_RUNTIME_SYMBOL(mgpuMemset16),
+      MM_RUNTIME_SYMBOL(mgpuMemHostRegister),
+      MM_RUNTIME_SYMBOL(mgpuMemHostUnregister),
+      MM_RUNTIME_SYMBOL(mgpuMemHostRegisterMemRef),
+      MM_RUNTIME_SYMBOL(mgpuMemHostUnregisterMemRef),
+      MM_RUNTIME_SYMBOL(mgpuMemGetDeviceMemRef1dFloat),
+      MM_RUNTIME_SYMBOL(mgpuMemGetDeviceMemRef1dInt32),
+      MM_RUNTIME_SYMBOL(mgpuSetDefaultDevice),
       MM_RUNTIME_SYMBOL(__mm_device_trap),
       MM_RUNTIME_SYMBOL(__mm_device_vprintf),
       MM_RUNTIME_SYMBOL(__mm_device_printf_begin),

@@ -79,8 +79,9 @@ TEST(TranslationTest, ImportIsDeterministic) {
 TEST(TranslationTest, ReportsWhatCannotBeConverted) {
   Expected<Bundle> B =
       read("#mm module m kind=mlir triple=\"\" role=host\n"
-           "func.func @f() {\n"
-           "  return\n"
+           "func.func @f() -> tensor<4xi32> {\n"
+           "  %t = tensor.empty() : tensor<4xi32>\n"
+           "  return %t : tensor<4xi32>\n"
            "}\n",
            "conv.mml");
   ASSERT_TRUE(succeeded(B.takeError()));
@@ -88,13 +89,15 @@ TEST(TranslationTest, ReportsWhatCannotBeConverted) {
   Error E = convertSubmodule(*B, M, ModuleKind::LLVM);
   ASSERT_TRUE(bool(E));
   std::string Message = toString(std::move(E));
-  EXPECT_NE(Message.find("conv.mml:2:1: error: submodule 'm': cannot be "
-                         "converted to LLVM IR"),
+  EXPECT_NE(Message.find("conv.mml:3:8: error: submodule 'm': "
+                         "'tensor.empty' cannot be lowered for the CPU"),
             std::string::npos)
       << Message;
   // Nothing changed.
   EXPECT_EQ(M.getKind(), ModuleKind::MLIR);
-  EXPECT_EQ(M.getBody(), "func.func @f() {\n  return\n}\n");
+  EXPECT_EQ(M.getBody(), "func.func @f() -> tensor<4xi32> {\n  %t = "
+                        "tensor.empty() : tensor<4xi32>\n  return %t : "
+                        "tensor<4xi32>\n}\n");
 }
 
 } // namespace

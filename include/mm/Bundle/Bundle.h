@@ -250,8 +250,9 @@ public:
   static char ID;
 
   InvalidPipelineError(const Submodule &M, std::string Message)
-      : M(&M), Message(std::move(Message)) {}
+      : M(&M), Name(M.getName()), Message(std::move(Message)) {}
 
+  /// The submodule, while its bundle lives: the error can outlive it.
   const Submodule &getSubmodule() const { return *M; }
   /// "invalid pass pipeline 'P': REASON".
   llvm::StringRef getMessage() const { return Message; }
@@ -262,6 +263,7 @@ public:
 
 private:
   const Submodule *M;
+  std::string Name;
   std::string Message;
 };
 

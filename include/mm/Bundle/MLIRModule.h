@@ -52,6 +52,9 @@ public:
 private:
   void report(mlir::Location Loc, llvm::SourceMgr::DiagKind Kind,
               const llvm::Twine &Message);
+  /// Another submodule of the bundle, with its text from the file, that
+  /// MLIR knows as \p Name.
+  const Submodule *findSubmoduleByIdentifier(llvm::StringRef Name) const;
 
   const Bundle &B;
   const Submodule &M;

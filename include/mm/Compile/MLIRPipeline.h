@@ -16,6 +16,11 @@ namespace mm {
 llvm::Error runMLIRSubmodulePipeline(const Bundle &B, const Submodule &M,
                                      mlir::ModuleOp Module);
 
+/// Runs \p Pipeline (mlir-opt's --pass-pipeline syntax) on \p Module,
+/// parsed from \p M, with its diagnostics located in the bundle file.
+llvm::Error runMLIRPipeline(const Bundle &B, const Submodule &M,
+                            mlir::ModuleOp Module, llvm::StringRef Pipeline);
+
 } // namespace mm
 
 #endif // MM_COMPILE_MLIRPIPELINE_H

@@ -168,6 +168,11 @@ public:
   /// that the kernel cannot be found or compiled is a failed launch too.
   llvm::Error launchHostFunction(const void *HostFunction,
                                  const LaunchConfig &Config, void **Args);
+  /// Launches kernel \p Kernel of device submodule \p Module (MLIR's
+  /// mgpuLaunchKernel): that it cannot be found or compiled is a failed
+  /// launch too.
+  llvm::Error launchNamed(llvm::StringRef Module, llvm::StringRef Kernel,
+                          const LaunchConfig &Config, void **Args);
 
   /// Called with the error of every launch that fails, when it fails,
   /// whatever the program then does with the error it gets.
@@ -215,6 +220,13 @@ private:
 void setCurrentRuntime(Runtime *R);
 Runtime *getCurrentRuntime();
 
+/// The address that stands for device submodule \p Module as a whole: the
+/// image that format-spec §14's `NAME::` names, which a host hands to
+/// mgpuModuleLoad. The same name always gives the same address.
+const void *getSubmoduleImage(llvm::StringRef Module);
+/// The device submodule whose image \p Image is, if it is one.
+std::optional<std::string> getSubmoduleOfImage(const void *Image);
+
 /// A runtime entry point that JIT-compiled code may call, by symbol name.
 struct RuntimeSymbol {
   const char *Name;
@@ -222,7 +234,8 @@ struct RuntimeSymbol {
 };
 
 /// Every function of mm_offload.h, the CUDA runtime API
-/// (mm-cuda/cuda_runtime_api.h) and the device entry points of mm-runtime/mm_block_abi.h,
+/// (mm-cuda/cuda_runtime_api.h), MLIR's GPU runtime ABI (mgpu*) and the
+/// device entry points of mm-runtime/mm_block_abi.h,
 /// for the JIT to define as absolute symbols.
 std::vector<RuntimeSymbol> getRuntimeSymbols();
 
