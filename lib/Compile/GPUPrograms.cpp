@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mm/Compile/GPUPrograms.h"
+#include "mm/Bundle/KernelModules.h"
 #include "mm/Bundle/MLIRModule.h"
 #include "mm/Compile/DefaultLowering.h"
 #include "mm/Compile/MLIRPipeline.h"
@@ -347,7 +348,7 @@ Error mm::addNestedKernelModules(Bundle &B) {
     SubmoduleHeader Header;
     Header.Name = Name.str();
     Header.Kind = ModuleKind::MLIR;
-    Header.Triple = NestedKernelTriple.str();
+    Header.Triple = KernelModuleTriple.str();
     Header.Role = ModuleRole::Device;
     std::string Text;
     raw_string_ostream OS(Text);

@@ -3,11 +3,14 @@
 // mm-bundle join: plain modules, bundles, or a split directory -> one bundle.
 // mm-bundle split: one file per submodule plus an index that join reads back.
 // mm-bundle list: one line per submodule.
+// mm-bundle unnest, nest: an MLIR GPU program's kernel modules as device
+// submodules, and back into one file.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mm/Tools/BundleMain.h"
 #include "mm/Bundle/BinaryBundle.h"
+#include "mm/Bundle/KernelModules.h"
 #include "mm/Bundle/Reader.h"
 #include "mm/Bundle/Selector.h"
 #include "mm/Bundle/Writer.h"
@@ -40,6 +43,11 @@ struct BundleOptions {
                               "triple, role"};
   cl::SubCommand Convert{"convert", "Convert a bundle between the text form "
                                     "and the binary (bitcode) form"};
+  cl::SubCommand Unnest{"unnest", "Make each kernel module (gpu.module) "
+                                  "nested in an MLIR host a device "
+                                  "submodule"};
+  cl::SubCommand Nest{"nest", "Put a bundle's kernel modules back into its "
+                              "MLIR host: one .mlir file"};
 
   cl::list<std::string> JoinInputs{cl::Positional, cl::OneOrMore,
                                    cl::desc("<inputs>"), cl::sub(Join),
@@ -80,6 +88,20 @@ struct BundleOptions {
                             "the binary form: LLVM bitcode, one module per "
                             "submodule")),
       cl::sub(Convert), cl::cat(Category)};
+
+  cl::opt<std::string> UnnestInput{cl::Positional, cl::init("-"),
+                                   cl::desc("<.mlir file or bundle>"),
+                                   cl::sub(Unnest), cl::cat(Category)};
+  cl::opt<std::string> UnnestOutput{
+      "o", cl::desc("Output bundle (default: -)"), cl::value_desc("file"),
+      cl::init("-"), cl::sub(Unnest), cl::cat(Category)};
+
+  cl::opt<std::string> NestInput{cl::Positional, cl::init("-"),
+                                 cl::desc("<bundle>"), cl::sub(Nest),
+                                 cl::cat(Category)};
+  cl::opt<std::string> NestOutput{
+      "o", cl::desc("Output .mlir file (default: -)"), cl::value_desc("file"),
+      cl::init("-"), cl::sub(Nest), cl::cat(Category)};
 };
 } // namespace
 
@@ -292,13 +314,44 @@ static Error convertBundle(const BundleOptions &Flags) {
   return writeBundleFile(*B, Flags.ConvertOutput, Flags.ConvertTo);
 }
 
+//===----------------------------------------------------------------------===//
+// unnest, nest
+//===----------------------------------------------------------------------===//
+
+static Error unnestBundle(const BundleOptions &Flags) {
+  Expected<Bundle> B = readBundleFile(Flags.UnnestInput);
+  if (!B)
+    return B.takeError();
+  Expected<Bundle> Unnested = unnestKernelModules(*B);
+  if (!Unnested)
+    return Unnested.takeError();
+  return writeOutputFile(Flags.UnnestOutput, [&](raw_ostream &OS) {
+    writeBundle(*Unnested, OS);
+    return Error::success();
+  });
+}
+
+static Error nestBundle(const BundleOptions &Flags) {
+  Expected<Bundle> B = readBundleFile(Flags.NestInput);
+  if (!B)
+    return B.takeError();
+  Expected<std::string> Nested = nestKernelModules(*B);
+  if (!Nested)
+    return Nested.takeError();
+  return writeOutputFile(Flags.NestOutput, [&](raw_ostream &OS) {
+    OS << *Nested;
+    return Error::success();
+  });
+}
+
 int mm::bundleMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
   static BundleOptions Flags;
   setUpToolProcess();
   cl::HideUnrelatedOptions(Flags.Category);
   cl::ParseCommandLineOptions(argc, argv,
-                              "mm-bundle: join, split, list and convert bundles\n");
+                              "mm-bundle: join, split, list, convert, unnest and "
+                              "nest bundles\n");
   Error E = Error::success();
   if (Flags.Join)
     E = joinInputs(Flags);
@@ -308,11 +361,14 @@ int mm::bundleMain(int argc, char **argv) {
     E = listBundle(Flags);
   else if (Flags.Convert)
     E = convertBundle(Flags);
+  else if (Flags.Unnest)
+    E = unnestBundle(Flags);
+  else if (Flags.Nest)
+    E = nestBundle(Flags);
   else {
     consumeError(std::move(E));
-    errs() << argv[0] << ": error: expected a subcommand: join, split, list or "
-           << "convert"
-           << " (see --help)\n";
+    errs() << argv[0] << ": error: expected a subcommand: join, split, list, "
+           << "convert, unnest or nest (see --help)\n";
     return 1;
   }
   return reportError(std::move(E), argv[0], errs()) ? 1 : 0;

@@ -4,9 +4,10 @@
 // modules (`gpu.module`) with `gpu.launch_func`. In a bundle, each kernel
 // module is a device submodule of its own name, and the host refers to it
 // with a `gpu.binary` of that name whose one object is the text "NAME::"
-// (format-spec §14's name of a whole submodule). A single .mlir file that
-// nests its kernel modules, as MLIR's own tests do, becomes that bundle
-// with addNestedKernelModules. No MLIR header is needed to use it.
+// (format-spec §14's name of a whole submodule; mm/Bundle/KernelModules.h
+// converts the text between the forms). A single .mlir file that nests its
+// kernel modules, as MLIR's own tests do, becomes that bundle with
+// addNestedKernelModules. No MLIR header is needed to use it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,13 +18,11 @@
 
 namespace mm {
 
-/// The triple of the device submodules that addNestedKernelModules makes.
-inline constexpr llvm::StringLiteral NestedKernelTriple = "nvptx64-nvidia-cuda";
-
 /// If \p B's host submodule is MLIR with kernel modules nested in it (or
 /// `gpu.launch` regions, which MLIR's gpu-kernel-outlining turns into kernel
 /// modules), adds one device submodule per kernel module: kind=mlir,
-/// triple=nvptx64-nvidia-cuda, its body the `gpu.module` with locations
+/// KernelModuleTriple (mm/Bundle/KernelModules.h), its body the `gpu.module`
+/// with locations
 /// that point into the host's text. The host's text is left as it is: its
 /// lowering (lowerMLIRSubmoduleToLLVM) refers to the device submodules in
 /// place of the kernel modules it nests. A kernel module whose name is taken

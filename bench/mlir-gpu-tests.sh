@@ -1,0 +1,34 @@
+#!/bin/sh
+# Runs MLIR's GPU integration tests (mlir/test/Integration/GPU: CUDA, ROCM
+# and SYCL, without the sm90 ones) of the LLVM that Debian installs under
+# mm-lli on the CPU, each with its own CHECK lines, and prints PASS or the
+# first lines of the error of each, then the count.
+#
+#   bench/get-llvm-tests.sh DIR && bench/mlir-gpu-tests.sh DIR/llvm-project BUILD
+#
+# Each test runs as mlir-cpu-runner would run it after its RUN line's
+# pipeline: mm-lli --entry-point-result=void with MLIR's runner libraries;
+# mm-lli lowers the program itself.
+set -u
+[ $# -eq 2 ] || { echo "usage: $0 LLVM_PROJECT_DIR BUILD_DIR" >&2; exit 2; }
+tests="$1/mlir/test/Integration/GPU"
+mm_lli="$2/bin/mm-lli"
+lib=/usr/lib/llvm-19/lib
+libs="$lib/libmlir_runner_utils.so,$lib/libmlir_c_runner_utils.so,$lib/libmlir_async_runtime.so"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+pass=0 total=0
+for test in $(find "$tests" -name '*.mlir' -not -path '*/sm90/*' | sort); do
+  name=${test#"$tests"/}
+  total=$((total + 1))
+  if timeout 300 "$mm_lli" --entry-point-result=void --shared-libs="$libs" \
+       "$test" > "$out/stdout" 2> "$out/stderr" &&
+     /usr/lib/llvm-19/bin/FileCheck "$test" < "$out/stdout" > "$out/check" 2>&1; then
+    pass=$((pass + 1))
+    echo "PASS $name"
+  else
+    touch "$out/check"
+    echo "FAIL $name: $(cat "$out/stderr" "$out/check" | grep -m 1 error)"
+  fi
+done
+echo "$pass of $total pass"
