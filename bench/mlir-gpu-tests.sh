@@ -1,8 +1,10 @@
 #!/bin/sh
 # Runs MLIR's GPU integration tests (mlir/test/Integration/GPU: CUDA, ROCM
-# and SYCL, without the sm90 ones) of the LLVM that Debian installs under
-# mm-lli on the CPU, each with its own CHECK lines, and prints PASS or the
-# first lines of the error of each, then the count.
+# and SYCL, without the sm90 ones) and mlir-spirv-cpu-runner's tests of the
+# LLVM that Debian installs under mm-lli on the CPU, each with its own CHECK
+# lines, and prints PASS or the first error of each, then the count. The
+# SPIR-V runner's tests call its C wrappers library, built here from their
+# source in the same tree.
 #
 #   bench/get-llvm-tests.sh DIR && bench/mlir-gpu-tests.sh DIR/llvm-project BUILD
 #
@@ -22,6 +24,23 @@ for test in $(find "$tests" -name '*.mlir' -not -path '*/sm90/*' | sort); do
   name=${test#"$tests"/}
   total=$((total + 1))
   if timeout 300 "$mm_lli" --entry-point-result=void --shared-libs="$libs" \
+       "$test" > "$out/stdout" 2> "$out/stderr" &&
+     /usr/lib/llvm-19/bin/FileCheck "$test" < "$out/stdout" > "$out/check" 2>&1; then
+    pass=$((pass + 1))
+    echo "PASS $name"
+  else
+    touch "$out/check"
+    echo "FAIL $name: $(cat "$out/stderr" "$out/check" | grep -m 1 error)"
+  fi
+done
+spirv="$1/mlir/test/mlir-spirv-cpu-runner"
+clang++-19 -shared -fPIC -I/usr/lib/llvm-19/include \
+  "$spirv/mlir_test_spirv_cpu_runner_c_wrappers.cpp" -o "$out/libwrappers.so"
+for test in "$spirv"/*.mlir; do
+  name=mlir-spirv-cpu-runner/$(basename "$test")
+  total=$((total + 1))
+  if timeout 300 "$mm_lli" -e main --entry-point-result=void \
+       --shared-libs="$lib/libmlir_runner_utils.so,$out/libwrappers.so" \
        "$test" > "$out/stdout" 2> "$out/stderr" &&
      /usr/lib/llvm-19/bin/FileCheck "$test" < "$out/stdout" > "$out/check" 2>&1; then
     pass=$((pass + 1))

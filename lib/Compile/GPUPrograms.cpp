@@ -14,10 +14,13 @@
 #include "mm/Compile/DefaultLowering.h"
 #include "mm/Compile/MLIRPipeline.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -69,11 +72,14 @@ static std::string getHostPipeline(bool UsesAsync, bool HasSyncAllocs,
 }
 
 /// The device side of gpu-lower-to-nvvm-pipeline: the kernel module lowered
-/// to the LLVM and NVVM dialects, short of its serialization.
+/// to the LLVM and NVVM dialects, short of its serialization. Without its
+/// convert-func-to-llvm, whose control-flow patterns would lower a kernel's
+/// cf.assert as host code does (abort, with its message in the outer
+/// module); convert-gpu-to-nvvm lowers functions, and cf.assert to CUDA's
+/// __assertfail.
 static constexpr StringLiteral DevicePipeline =
     "builtin.module(convert-nvgpu-to-nvvm,convert-vector-to-scf,"
     "convert-scf-to-cf,convert-vector-to-llvm,convert-nvvm-to-llvm,"
-    "convert-func-to-llvm,"
     "expand-strided-metadata,lower-affine,convert-arith-to-llvm,"
     "convert-index-to-llvm,canonicalize,cse,gpu.module(convert-gpu-to-nvvm,"
     "canonicalize,cse,reconcile-unrealized-casts))";
@@ -200,6 +206,73 @@ static Error hoistKernelModule(const Bundle &B, const Submodule &M,
   return Error::success();
 }
 
+/// A constant NUL-terminated string in \p Kernels, and its address at
+/// \p Builder's insertion point.
+static mlir::Value getStringAddress(mlir::OpBuilder &Builder,
+                                    mlir::gpu::GPUModuleOp Kernels,
+                                    StringRef Prefix, StringRef Text,
+                                    unsigned &Count) {
+  mlir::Location Loc = Builder.getUnknownLoc();
+  std::string Bytes = (Text + Twine('\0')).str();
+  auto Type = mlir::LLVM::LLVMArrayType::get(Builder.getI8Type(),
+                                             Bytes.size());
+  mlir::OpBuilder AtModule(Kernels.getBody(), Kernels.getBody()->begin());
+  auto Global = AtModule.create<mlir::LLVM::GlobalOp>(
+      Loc, Type, /*isConstant=*/true, mlir::LLVM::Linkage::Internal,
+      (Prefix + Twine(Count++)).str(), Builder.getStringAttr(Bytes));
+  return Builder.create<mlir::LLVM::AddressOfOp>(Loc, Global);
+}
+
+/// Makes each cf.assert of \p Module's kernel modules a call of CUDA's
+/// __assertfail(message, file, line, function, 1) when it fails, as clang
+/// compiles CUDA's assert: MLIR 19's convert-gpu-to-nvvm lowers cf.assert
+/// as host code, with a message in a module the kernel cannot see.
+static void lowerKernelAsserts(mlir::ModuleOp Module) {
+  for (auto Kernels : Module.getOps<mlir::gpu::GPUModuleOp>()) {
+    SmallVector<mlir::cf::AssertOp> Asserts;
+    Kernels.walk([&](mlir::cf::AssertOp A) { Asserts.push_back(A); });
+    if (Asserts.empty())
+      continue;
+    mlir::MLIRContext *Context = Module.getContext();
+    Context->loadDialect<mlir::LLVM::LLVMDialect, mlir::scf::SCFDialect,
+                         mlir::arith::ArithDialect>();
+    auto Ptr = mlir::LLVM::LLVMPointerType::get(Context);
+    auto I32 = mlir::IntegerType::get(Context, 32);
+    auto I64 = mlir::IntegerType::get(Context, 64);
+    mlir::OpBuilder AtModule(Kernels.getBody(), Kernels.getBody()->begin());
+    auto AssertFail = AtModule.create<mlir::LLVM::LLVMFuncOp>(
+        Module.getLoc(), "__assertfail",
+        mlir::LLVM::LLVMFunctionType::get(
+            mlir::LLVM::LLVMVoidType::get(Context), {Ptr, Ptr, I32, Ptr, I64}));
+    unsigned Count = 0;
+    for (mlir::cf::AssertOp A : Asserts) {
+      mlir::OpBuilder Builder(A);
+      mlir::Location Loc = A.getLoc();
+      auto True = Builder.create<mlir::arith::ConstantIntOp>(Loc, 1, 1);
+      auto Failed =
+          Builder.create<mlir::arith::XOrIOp>(Loc, A.getArg(), True);
+      auto If = Builder.create<mlir::scf::IfOp>(Loc, Failed,
+                                                /*withElseRegion=*/false);
+      Builder.setInsertionPointToStart(&If.getThenRegion().front());
+      auto File = Loc->findInstanceOf<mlir::FileLineColLoc>();
+      auto Function = A->getParentOfType<mlir::FunctionOpInterface>();
+      mlir::Value Args[] = {
+          getStringAddress(Builder, Kernels, "__mm_assert_message_",
+                           A.getMsg(), Count),
+          getStringAddress(Builder, Kernels, "__mm_assert_file_",
+                           File ? File.getFilename().getValue() : "",
+                           Count),
+          Builder.create<mlir::LLVM::ConstantOp>(
+              Loc, I32, File ? File.getLine() : 0),
+          getStringAddress(Builder, Kernels, "__mm_assert_function_",
+                           Function ? Function.getName() : "", Count),
+          Builder.create<mlir::LLVM::ConstantOp>(Loc, I64, 1)};
+      Builder.create<mlir::LLVM::CallOp>(Loc, AssertFail, Args);
+      A.erase();
+    }
+  }
+}
+
 /// The first op left in \p Module after its lowering that the translation
 /// to LLVM IR does not take: one of a dialect that the pipeline does not
 /// lower (amdgpu's buffer loads, say), reported at its location.
@@ -239,6 +312,7 @@ mm::runDefaultLowering(const Bundle &B, const Submodule &M,
     mlir::populateGpuLowerSubgroupReduceToShufflePattenrs(Patterns,
                                                           /*subgroupSize=*/32);
     (void)mlir::applyPatternsAndFoldGreedily(Module, std::move(Patterns));
+    lowerKernelAsserts(Module);
     if (Error E = runMLIRPipeline(B, M, Module, DevicePipeline))
       return std::move(E);
     if (Error E = hoistKernelModule(B, M, Module))
