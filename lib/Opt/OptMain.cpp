@@ -13,6 +13,9 @@
 
 #include "mm/Bundle/BinaryBundle.h"
 #include "mm/Bundle/Reader.h"
+#include "mm/Bundle/Writer.h"
+#include "mm/BundlePasses/BundlePass.h"
+#include "mm/BundlePasses/BundlePassPlugin.h"
 #include "mm/Compile/ScopedOptions.h"
 #include "mm/Compile/Translation.h"
 #include "mm/Opt/MLIRSubmodules.h"
@@ -25,6 +28,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -81,6 +85,20 @@ static Error processBundle(Bundle &B, const OptSession &Session,
   return locatePipelineErrors(B, *Plan, std::move(Errors));
 }
 
+/// Runs bundle pipeline \p Pipeline on \p B; returns the bundle it makes,
+/// as text.
+static Expected<std::string>
+runBundlePasses(Bundle &B, StringRef Pipeline,
+                const BundlePassRegistry &Registry,
+                ArrayRef<PassBuilderExtension> Extensions) {
+  if (Error E = runBundlePipeline(B, Pipeline, Registry, Extensions))
+    return std::move(E);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  writeBundle(B, OS);
+  return Text;
+}
+
 /// The options of \p Argv that a worker needs to plan and run the same
 /// jobs: all but the input, the output and its form, -j, --convert (which
 /// runs here, after the jobs) and --mm-worker itself.
@@ -91,6 +109,7 @@ static std::vector<std::string> getWorkerArguments(const OptOptions &Options,
     const cl::Option *Option = Argument.Option;
     if (!Option || Option == &Options.OutputFilename ||
         Option == &Options.Jobs || Option == &Options.EmitForm ||
+        Option == &Options.BundlePipeline ||
         Option == &static_cast<const cl::Option &>(Options.Conversions) ||
         Option == &Options.IsWorker)
       continue;
@@ -130,8 +149,20 @@ int mm::optMain(int argc, char **argv,
   // Plugins load while the command line is parsed, as in opt, so that the
   // options they register can follow them on the command line.
   std::vector<PassPlugin> Plugins;
+  BundlePassRegistry BundlePasses;
+  registerBuiltinBundlePasses(BundlePasses);
   Error PluginErrors = Error::success();
   Options.PassPluginPaths.setCallback([&](const std::string &Path) {
+    // A plugin may bring bundle passes, LLVM passes, or both.
+    bool HasBundlePasses = false;
+    if (Error E = loadBundlePassPlugin(Path, BundlePasses, HasBundlePasses)) {
+      PluginErrors = joinErrors(std::move(PluginErrors), std::move(E));
+      return;
+    }
+    if (HasBundlePasses &&
+        !sys::DynamicLibrary::getPermanentLibrary(Path.c_str())
+             .getAddressOfSymbol("llvmGetPassPluginInfo"))
+      return;
     Expected<PassPlugin> Plugin = PassPlugin::Load(Path);
     if (!Plugin) {
       PluginErrors = joinErrors(
@@ -185,10 +216,32 @@ int mm::optMain(int argc, char **argv,
     reportError(B.takeError(), argv[0], errs());
     return 1;
   }
+  // Bundle passes first; the jobs, and workers, get the bundle they made.
+  std::string Transformed;
+  if (!Options.BundlePipeline.empty()) {
+    Expected<std::string> Text =
+        runBundlePasses(*B, Options.BundlePipeline, BundlePasses,
+                        Session.Extensions);
+    if (!Text) {
+      reportError(Text.takeError(), argv[0], errs());
+      return 1;
+    }
+    Transformed = std::move(*Text);
+    B = readBundle(MemoryBuffer::getMemBuffer(
+                       Transformed, (*Input)->getBufferIdentifier(),
+                       /*RequiresNullTerminator=*/false),
+                   InputForm::Detect);
+    if (!B) {
+      reportError(B.takeError(), argv[0], errs());
+      return 1;
+    }
+  }
   WorkerConfig Workers{
       sys::fs::getMainExecutable(argv[0], (void *)&mm::optMain),
       getWorkerArguments(Options, argc, argv),
-      (*Input)->getBufferIdentifier(), Form, (*Input)->getBuffer()};
+      (*Input)->getBufferIdentifier(),
+      Transformed.empty() ? Form : InputForm::Detect,
+      Transformed.empty() ? (*Input)->getBuffer() : StringRef(Transformed)};
   unsigned Threads = hardware_concurrency(Options.Jobs).compute_thread_count();
   if (reportError(processBundle(*B, Session, Workers, Threads), argv[0],
                   errs()))

@@ -57,6 +57,15 @@ struct OptOptions {
                      "headers' opt= and passes=)"),
       llvm::cl::value_desc("pipeline"), llvm::cl::cat(Category)};
 
+  llvm::cl::opt<std::string> BundlePipeline{
+      "bundle-passes",
+      llvm::cl::desc("Run these bundle passes on the whole bundle first: "
+                     "mm's (strip-unreferenced-devices, link-submodules, "
+                     "internalize-devices), the plugins', and "
+                     "submodules(PIPELINE) for an LLVM pipeline on every "
+                     "LLVM submodule, comma-separated"),
+      llvm::cl::value_desc("pipeline"), llvm::cl::cat(Category)};
+
   llvm::cl::alias PassPipelineShort{
       "p", llvm::cl::desc("Alias for --passes"),
       llvm::cl::aliasopt(PassPipeline)};
@@ -70,8 +79,9 @@ struct OptOptions {
   llvm::cl::list<std::string> PassPluginPaths{
       "load-pass-plugin",
       llvm::cl::desc("Load the pass plugin in this shared library, as opt "
-                     "does: its passes can be named in any LLVM submodule's "
-                     "pipeline and its options in mllvm= (repeatable)"),
+                     "does: its LLVM passes can be named in any LLVM "
+                     "submodule's pipeline and its options in mllvm=, its "
+                     "bundle passes in --bundle-passes (repeatable)"),
       llvm::cl::value_desc("path"), llvm::cl::cat(Category)};
 
   llvm::cl::list<std::string> ModuleSelectors{

@@ -2,6 +2,8 @@
 
 #include "mm/Run/LliMain.h"
 #include "mm/Bundle/Reader.h"
+#include "mm/BundlePasses/BundlePass.h"
+#include "mm/BundlePasses/BundlePassPlugin.h"
 #include "mm/Compile/GPUPrograms.h"
 #include "mm/Compile/OptLevel.h"
 #include "mm/Run/BundleJIT.h"
@@ -11,6 +13,9 @@
 #include "mm/Support/ToolSupport.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -65,6 +70,19 @@ struct LliOptions {
       "entry-point-result",
       cl::desc("Alias for --entry-result, as mlir-cpu-runner spells it"),
       cl::aliasopt(EntryResultType)};
+
+  cl::list<std::string> PassPluginPaths{
+      "load-pass-plugin",
+      cl::desc("Load the pass plugin in this shared library, as mm-opt "
+               "does: its bundle passes for --bundle-passes, its LLVM "
+               "passes for the headers' pipelines (repeatable)"),
+      cl::value_desc("path"), cl::cat(Category)};
+
+  cl::opt<std::string> BundlePipeline{
+      "bundle-passes",
+      cl::desc("Run these bundle passes on the bundle before it runs, as "
+               "mm-opt --bundle-passes does"),
+      cl::value_desc("pipeline"), cl::cat(Category)};
 
   cl::list<std::string> SharedLibs{
       "shared-libs", cl::desc("Resolve symbols from these shared libraries"),
@@ -286,10 +304,37 @@ static Expected<int> run(const LliOptions &Flags,
   if (Error E = addNestedKernelModules(*B))
     return std::move(E);
 
+  // Plugins: bundle passes for --bundle-passes, LLVM passes for pipelines.
+  BundlePassRegistry BundlePasses;
+  registerBuiltinBundlePasses(BundlePasses);
+  std::vector<PassBuilderExtension> AllExtensions(Extensions.begin(),
+                                                  Extensions.end());
+  for (const std::string &Path : Flags.PassPluginPaths) {
+    bool HasBundlePasses = false;
+    if (Error E = loadBundlePassPlugin(Path, BundlePasses, HasBundlePasses))
+      return std::move(E);
+    if (HasBundlePasses &&
+        !sys::DynamicLibrary::getPermanentLibrary(Path.c_str())
+             .getAddressOfSymbol("llvmGetPassPluginInfo"))
+      continue;
+    Expected<PassPlugin> Plugin = PassPlugin::Load(Path);
+    if (!Plugin)
+      return createStringError("cannot load pass plugin '" + Path +
+                               "': " + toString(Plugin.takeError()));
+    AllExtensions.push_back(
+        [Plugin = *Plugin](PassBuilder &PB, const std::optional<Triple> &) {
+          Plugin.registerPassBuilderCallbacks(PB);
+        });
+  }
+  if (!Flags.BundlePipeline.empty())
+    if (Error E = runBundlePipeline(*B, Flags.BundlePipeline, BundlePasses,
+                                    AllExtensions))
+      return std::move(E);
+
   BundleJITOptions Options;
   Options.Level = *Level;
   Options.LowerDeviceModule = LowerDeviceModule;
-  Options.Extensions = Extensions;
+  Options.Extensions = AllExtensions;
   Options.SharedLibraries.assign(Flags.SharedLibs.begin(),
                                  Flags.SharedLibs.end());
   if (Flags.PrintCompiled)
