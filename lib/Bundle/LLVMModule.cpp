@@ -43,6 +43,8 @@ mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
   StringRef HeaderTriple = M.getTriple();
   auto SetDataLayout = [&](StringRef IRTriple,
                            StringRef IRLayout) -> std::optional<std::string> {
+    if (!Overrides.DataLayout.empty())
+      return Overrides.DataLayout.str();
     if (!IRLayout.empty())
       return std::nullopt;
     StringRef TripleStr = !Overrides.Triple.empty() ? Overrides.Triple

@@ -185,9 +185,11 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
   resolveNativeCPU(CPU, Features);
   Expected<std::unique_ptr<TargetMachine>> TMOrErr =
       createTargetMachineForTriple(
-          TT, CPU, Features, Options.OptLevel, [](TargetOptions &TO) {
-            // llc's defaults for its -asm-verbose option.
-            TO.MCOptions.AsmVerbose = true;
+          TT, CPU, Features, Options.OptLevel, [&](TargetOptions &TO) {
+            // As llc sets them from its own options.
+            TO.MCOptions.AsmVerbose = Options.AsmVerbose;
+            TO.MCOptions.ShowMCEncoding = Options.ShowMCEncoding;
+            TO.MCOptions.PreserveAsmComments = Options.PreserveAsmComments;
           });
   if (!TMOrErr)
     return B.moduleError(M, toString(TMOrErr.takeError()));

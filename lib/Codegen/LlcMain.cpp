@@ -62,6 +62,20 @@ struct LlcOptions {
                "llc's -mtriple"),
       cl::value_desc("triple"), cl::cat(Category)};
 
+  cl::opt<bool> AsmVerbose{
+      "asm-verbose",
+      cl::desc("Add comments to the assembly, as llc's -asm-verbose "
+               "(default: on)"),
+      cl::init(true), cl::cat(Category)};
+  cl::opt<bool> ShowMCEncoding{
+      "show-mc-encoding",
+      cl::desc("Show each instruction's encoding in the assembly, as llc"),
+      cl::cat(Category)};
+  cl::opt<bool> PreserveComments{
+      "preserve-as-comments",
+      cl::desc("Keep the comments of inline assembly, as llc (default: on)"),
+      cl::init(true), cl::cat(Category)};
+
   cl::list<std::string> ModuleSelectors{
       "module",
       cl::desc("Compile only the submodules this selector matches (a name "
@@ -191,6 +205,9 @@ getCodegenOptions(const Bundle &B, const Submodule &M,
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features;
   Options.FileType = FileType;
   Options.OutputName = getOutputFileName(M, FileType);
+  Options.AsmVerbose = Flags.AsmVerbose;
+  Options.ShowMCEncoding = Flags.ShowMCEncoding;
+  Options.PreserveAsmComments = Flags.PreserveComments;
   return Options;
 }
 

@@ -2,6 +2,7 @@
 
 #include "mm/Compile/LLVMPipeline.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -74,12 +75,22 @@ Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
       [&Collected](StringRef, Any) { return !Collected.HasErrors; });
   if (Options.Instrument)
     Options.Instrument(PIC);
-  StandardInstrumentations SI(Context, Options.DebugPassManager);
+  StandardInstrumentations SI(Context, Options.DebugPassManager,
+                              Options.VerifyEach);
   SI.registerCallbacks(PIC, &MAM);
   PassBuilder PB(Options.TM, PipelineTuningOptions(), std::nullopt, &PIC);
   for (const PassBuilderExtension &Extend : Options.Extensions)
     Extend(PB, Options.HostTriple);
   FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
+  // Before the default alias analyses, which it then replaces, as in opt.
+  if (!Options.AAPipeline.empty()) {
+    AAManager AA;
+    if (Error E = PB.parseAAPipeline(AA, Options.AAPipeline))
+      return make_error<PipelineSyntaxError>(
+          "invalid alias analysis pipeline '" + Options.AAPipeline +
+          "': " + toString(std::move(E)));
+    FAM.registerPass([&] { return std::move(AA); });
+  }
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

@@ -71,7 +71,9 @@ static std::optional<LLVMPipeline> getPipeline(const Bundle &B,
                                    : Triple::normalize(Options.TargetTriple),
       Header.CPU.empty() ? codegen::getCPUStr() : Header.CPU,
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features,
-      Session.Extensions, getHostTriple(B), Options.DebugPassManager};
+      Session.Extensions, getHostTriple(B), Options.DebugPassManager,
+      Options.AAPipeline, Options.VerifyEach, Options.StripDebug,
+      Options.DataLayout};
   if (!Options.PassPipeline.empty())
     Pipeline.Passes = Options.PassPipeline;
   else if (Options.OptLevel != CLOptLevel::None)
@@ -81,10 +83,11 @@ static std::optional<LLVMPipeline> getPipeline(const Bundle &B,
     Pipeline.Passes = Header.Passes;
   else if (!Header.OptLevel.empty())
     Pipeline.Passes = lookupOptLevel(Header.OptLevel)->getDefaultPipeline();
-  else if (Pipeline.TargetTriple.empty())
+  else if (Pipeline.TargetTriple.empty() && Pipeline.DataLayout.empty() &&
+           !Pipeline.StripDebug)
     return std::nullopt;
   // else no passes, as `opt -S -mtriple=...`: the module is reprinted with
-  // its new triple.
+  // its new triple, datalayout, or without its debug information.
   return Pipeline;
 }
 

@@ -195,6 +195,10 @@ int mm::optMain(int argc, char **argv,
 
   if (Options.IsWorker)
     return serveAsWorker(Session);
+  if (Options.PrintPasses) {
+    PassBuilder().printPassNames(outs());
+    return 0;
+  }
 
   ErrorOr<std::unique_ptr<MemoryBuffer>> Input = MemoryBuffer::getFileOrSTDIN(
       Options.InputFilename, /*IsText=*/false,
@@ -247,6 +251,13 @@ int mm::optMain(int argc, char **argv,
                   errs()))
     return 1;
 
-  Error Written = writeBundleFile(*B, Options.OutputFilename, Options.EmitForm);
+  if (Options.DisableOutput)
+    return 0;
+  // As opt: bitcode to a .bc file unless -S or --emit says otherwise.
+  BundleForm OutputForm = Options.EmitForm;
+  if (!Options.EmitForm.getNumOccurrences() && !Options.TextOutput &&
+      StringRef(Options.OutputFilename).ends_with(".bc"))
+    OutputForm = BundleForm::Binary;
+  Error Written = writeBundleFile(*B, Options.OutputFilename, OutputForm);
   return reportError(std::move(Written), argv[0], errs()) ? 1 : 0;
 }

@@ -125,6 +125,47 @@ struct OptOptions {
       llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::Prefix,
       llvm::cl::cat(Category)};
 
+  llvm::cl::opt<bool> TextOutput{
+      "S", llvm::cl::desc("Write the text form, as opt -S does (the default, "
+                          "unless -o names a .bc file)"),
+      llvm::cl::cat(Category)};
+
+  llvm::cl::opt<bool> DisableOutput{
+      "disable-output",
+      llvm::cl::desc("Process every submodule and write nothing, as opt "
+                     "-disable-output"),
+      llvm::cl::cat(Category)};
+
+  llvm::cl::opt<bool> PrintPasses{
+      "print-passes",
+      llvm::cl::desc("Print the names of LLVM's passes, which -passes and "
+                     "passes= accept, as opt --print-passes, and exit"),
+      llvm::cl::cat(Category)};
+
+  llvm::cl::opt<std::string> AAPipeline{
+      "aa-pipeline",
+      llvm::cl::desc("The alias analyses of every LLVM submodule's "
+                     "pipeline, as opt's -aa-pipeline"),
+      llvm::cl::value_desc("aa1,aa2,..."), llvm::cl::cat(Category)};
+
+  llvm::cl::opt<bool> VerifyEach{
+      "verify-each",
+      llvm::cl::desc("Verify each LLVM submodule after every pass, as opt "
+                     "-verify-each"),
+      llvm::cl::cat(Category)};
+
+  llvm::cl::opt<bool> StripDebug{
+      "strip-debug",
+      llvm::cl::desc("Strip debug information from every LLVM submodule "
+                     "before its pipeline, as opt -strip-debug"),
+      llvm::cl::cat(Category)};
+
+  llvm::cl::opt<std::string> DataLayout{
+      "data-layout",
+      llvm::cl::desc("The datalayout of every selected LLVM submodule, as "
+                     "opt's -data-layout"),
+      llvm::cl::value_desc("layout"), llvm::cl::cat(Category)};
+
   llvm::cl::opt<bool> DebugPassManager{
       "debug-pass-manager",
       llvm::cl::desc("Print the passes that each LLVM submodule's pipeline "

@@ -11,6 +11,7 @@
 #include "mm/Opt/PassReport.h"
 
 #include "llvm/CodeGen/CommandFlags.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
@@ -29,12 +30,15 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   Context.enableDebugTypeODRUniquing();
   Expected<std::unique_ptr<Module>> Parsed =
       parseLLVMSubmodule(B, M, Context,
-                         {Pipeline.TargetTriple, codegen::getMArch()});
+                         {Pipeline.TargetTriple, codegen::getMArch(),
+                          Pipeline.DataLayout});
   if (!Parsed)
     return Parsed.takeError();
   Module &Mod = **Parsed;
   if (Error E = verifyLLVMSubmodule(B, M, Mod))
     return std::move(E);
+  if (Pipeline.StripDebug)
+    StripDebugInfo(Mod);
 
   updateVCallVisibilityInModule(
       Mod, /*WholeProgramVisibilityEnabledInLTO=*/false,
@@ -60,6 +64,8 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   Options.Extensions = Pipeline.Extensions;
   Options.HostTriple = Pipeline.HostTriple;
   Options.DebugPassManager = Pipeline.DebugPassManager;
+  Options.AAPipeline = Pipeline.AAPipeline;
+  Options.VerifyEach = Pipeline.VerifyEach;
   if (Report && Report->isEnabled())
     Options.Instrument = [Report](PassInstrumentationCallbacks &PIC) {
       Report->registerCallbacks(PIC);

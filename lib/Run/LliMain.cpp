@@ -84,6 +84,17 @@ struct LliOptions {
                "mm-opt --bundle-passes does"),
       cl::value_desc("pipeline"), cl::cat(Category)};
 
+  cl::list<std::string> DlopenLibs{
+      "dlopen", cl::desc("Load this shared library and resolve symbols from "
+                         "it, as lli's -dlopen (repeatable)"),
+      cl::value_desc("path"), cl::cat(Category)};
+
+  cl::opt<std::string> FakeArgv0{
+      "fake-argv0",
+      cl::desc("The program's argv[0], as lli's -fake-argv0 (default: the "
+               "input's name)"),
+      cl::value_desc("name"), cl::cat(Category)};
+
   cl::list<std::string> SharedLibs{
       "shared-libs", cl::desc("Resolve symbols from these shared libraries"),
       cl::value_desc("path,..."), cl::CommaSeparated, cl::cat(Category)};
@@ -337,6 +348,7 @@ static Expected<int> run(const LliOptions &Flags,
   Options.Extensions = AllExtensions;
   Options.SharedLibraries.assign(Flags.SharedLibs.begin(),
                                  Flags.SharedLibs.end());
+  append_range(Options.SharedLibraries, Flags.DlopenLibs);
   if (Flags.PrintCompiled)
     Options.CompileLog = &errs();
   if (Flags.PrintCompiledIR)
@@ -383,7 +395,9 @@ static Expected<int> run(const LliOptions &Flags,
     return std::move(E);
   int ExitCode = 0;
   if (IsMain) {
-    std::vector<std::string> Args{Flags.InputFilename};
+    std::vector<std::string> Args{Flags.FakeArgv0.empty()
+                                      ? Flags.InputFilename.getValue()
+                                      : Flags.FakeArgv0.getValue()};
     Args.insert(Args.end(), Flags.InputArgv.begin(), Flags.InputArgv.end());
     Expected<int> Result = (*JIT)->runMain(Args);
     if (!Result)

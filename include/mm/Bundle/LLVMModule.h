@@ -22,12 +22,15 @@ struct TargetOverrides {
   /// A target name that replaces the architecture of the triple from which
   /// a missing datalayout is inferred.
   llvm::StringRef Arch;
+  /// A datalayout that replaces the body's, as opt's -data-layout.
+  llvm::StringRef DataLayout;
 };
 
 /// Parses the LLVM IR body of \p M into \p Context, the way opt reads a file:
 /// a body without a datalayout gets the one its triple implies. The header's
 /// triple must agree with the body's; a body without a triple gets the
-/// header's. \p Overrides apply as opt applies -mtriple and -march. Parse
+/// header's. \p Overrides apply as opt applies -mtriple, -march and
+/// -data-layout. Parse
 /// errors are located in the bundle file.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 parseLLVMSubmodule(const Bundle &B, const Submodule &M,

@@ -35,6 +35,10 @@ struct CodegenOptions {
   llvm::CodeGenFileType FileType = llvm::CodeGenFileType::AssemblyFile;
   /// The output's file name, recorded in debug information (CodeView).
   std::string OutputName;
+  /// llc's -asm-verbose, -show-mc-encoding and -preserve-as-comments.
+  bool AsmVerbose = true;
+  bool ShowMCEncoding = false;
+  bool PreserveAsmComments = true;
 };
 
 /// The form in which a device part is embedded in the host object.

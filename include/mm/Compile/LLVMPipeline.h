@@ -44,6 +44,10 @@ struct LLVMPipelineOptions {
   std::optional<llvm::Triple> HostTriple;
   /// Print the passes as they run, as opt -debug-pass-manager does.
   bool DebugPassManager = false;
+  /// The alias analyses, as opt's -aa-pipeline (empty: the default's).
+  std::string AAPipeline;
+  /// Verify the module after every pass, as opt -verify-each.
+  bool VerifyEach = false;
   /// Registers more instrumentation (mm-opt's per-submodule reports).
   std::function<void(llvm::PassInstrumentationCallbacks &)> Instrument;
   /// Where the module goes after the pipeline and the verifier, printed as

@@ -27,6 +27,11 @@ struct LLVMPipeline {
   std::optional<llvm::Triple> HostTriple;
   /// Print the passes as they run, as opt -debug-pass-manager does.
   bool DebugPassManager = false;
+  /// opt's -aa-pipeline, -verify-each, -strip-debug and -data-layout.
+  std::string AAPipeline;
+  bool VerifyEach = false;
+  bool StripDebug = false;
+  std::string DataLayout;
 };
 
 /// Parses and verifies \p M, runs \p Pipeline on it with a TargetMachine for
