@@ -73,6 +73,10 @@ if(MM_USE_SANITIZER)
       "Debian's ${MM_COMPILER_RT_PACKAGE}. Install it (utils/quickstart.sh "
       "does).")
   endif()
+  # mm's shared libraries leave the sanitizer runtime's symbols to the
+  # executable, as LLVM's sanitized builds do: no -z defs.
+  string(REPLACE "-Wl,-z,defs" "" CMAKE_SHARED_LINKER_FLAGS
+         "${CMAKE_SHARED_LINKER_FLAGS}")
   separate_arguments(sanitizer_flags UNIX_COMMAND "${MM_SANITIZER_FLAGS}")
   add_compile_options(${sanitizer_flags})
   add_link_options(${sanitizer_flags})
