@@ -45,6 +45,9 @@ mm::parseLLVMSubmodule(const Bundle &B, const Submodule &M,
                            StringRef IRLayout) -> std::optional<std::string> {
     if (!Overrides.DataLayout.empty())
       return Overrides.DataLayout.str();
+    if (Overrides.LayoutForTriple)
+      return Overrides.LayoutForTriple(IRTriple.empty() ? HeaderTriple
+                                                        : IRTriple);
     if (!IRLayout.empty())
       return std::nullopt;
     StringRef TripleStr = !Overrides.Triple.empty() ? Overrides.Triple

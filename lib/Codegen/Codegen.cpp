@@ -140,10 +140,12 @@ struct CollectingDiagnosticHandler : DiagnosticHandler {
 /// Loads \p M as an LLVM module: an LLVM body parsed and verified, an MLIR
 /// body through its `passes=` lowering and MLIR's translation.
 static Expected<std::unique_ptr<Module>>
-loadSubmodule(const Bundle &B, const Submodule &M, LLVMContext &Context) {
+loadSubmodule(const Bundle &B, const Submodule &M, LLVMContext &Context,
+              const TargetOverrides &Overrides = {}) {
   Expected<std::unique_ptr<Module>> Loaded =
-      M.getKind() == ModuleKind::MLIR ? lowerMLIRSubmoduleToLLVM(B, M, Context)
-                                      : parseLLVMSubmodule(B, M, Context);
+      M.getKind() == ModuleKind::MLIR
+          ? lowerMLIRSubmoduleToLLVM(B, M, Context)
+          : parseLLVMSubmodule(B, M, Context, Overrides);
   if (!Loaded)
     return Loaded.takeError();
   if (Error E = verifyLLVMSubmodule(B, M, **Loaded))
@@ -161,7 +163,30 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
   CollectingDiagnosticHandler &Diagnostics = *Handler;
   Context.setDiagnosticHandler(std::move(Handler));
 
-  Expected<std::unique_ptr<Module>> Loaded = loadSubmodule(B, M, Context);
+  // As llc: the module gets its TargetMachine's datalayout as it is parsed
+  // (what a load without an alignment gets depends on it), the one of the
+  // triple that -mtriple and -march make of the body's.
+  std::string CPU = Options.CPU, Features = Options.Features;
+  resolveNativeCPU(CPU, Features);
+  TargetOverrides Overrides;
+  Overrides.Triple = Options.TargetTriple;
+  Overrides.LayoutForTriple =
+      [&](StringRef IRTriple) -> std::optional<std::string> {
+    Triple TT(Options.TargetTriple.empty() ? IRTriple
+                                           : StringRef(Options.TargetTriple));
+    if (TT.getTriple().empty())
+      TT.setTriple(sys::getDefaultTargetTriple());
+    Expected<std::unique_ptr<TargetMachine>> TM =
+        createTargetMachineForTriple(TT, CPU, Features, Options.OptLevel);
+    if (!TM) {
+      // Reported with the TargetMachine that compiles the module.
+      consumeError(TM.takeError());
+      return std::nullopt;
+    }
+    return (*TM)->createDataLayout().getStringRepresentation();
+  };
+  Expected<std::unique_ptr<Module>> Loaded =
+      loadSubmodule(B, M, Context, Overrides);
   if (!Loaded)
     return Loaded.takeError();
   Module &Mod = **Loaded;
@@ -181,8 +206,6 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
     TT.setTriple(sys::getDefaultTargetTriple());
   }
 
-  std::string CPU = Options.CPU, Features = Options.Features;
-  resolveNativeCPU(CPU, Features);
   Expected<std::unique_ptr<TargetMachine>> TMOrErr =
       createTargetMachineForTriple(
           TT, CPU, Features, Options.OptLevel, [&](TargetOptions &TO) {

@@ -429,11 +429,27 @@ int mm::llcMain(int argc, char **argv) {
   InitializeAllTargetMCs();
   InitializeAllAsmPrinters();
   InitializeAllAsmParsers();
-  // As llc, so that -print-after and -stop-after know the codegen passes.
+  // As llc, so that -print-after and -stop-after know the passes.
   PassRegistry &Registry = *PassRegistry::getPassRegistry();
   initializeCore(Registry);
   initializeCodeGen(Registry);
   initializeTarget(Registry);
+  // The IR passes that llc registers, so that -start-after=simplifycfg and
+  // -stop-before=loop-reduce name them as they do there.
+  initializeLoopStrengthReducePass(Registry);
+  initializeLowerIntrinsicsPass(Registry);
+  initializePostInlineEntryExitInstrumenterPass(Registry);
+  initializeUnreachableBlockElimLegacyPassPass(Registry);
+  initializeConstantHoistingLegacyPassPass(Registry);
+  initializeScalarOpts(Registry);
+  initializeVectorization(Registry);
+  initializeScalarizeMaskedMemIntrinLegacyPassPass(Registry);
+  initializeExpandReductionsPass(Registry);
+  initializeHardwareLoopsLegacyPass(Registry);
+  initializeTransformUtils(Registry);
+  initializeReplaceWithVeclibLegacyPass(Registry);
+  initializeTLSVariableHoistLegacyPassPass(Registry);
+  initializeScavengerTestPass(Registry);
   setUpToolProcess();
   Flags.ToolOptions = getOptionsInCategory(Flags.Category);
   cl::HideUnrelatedOptions({&Flags.Category, &getColorCategory()});

@@ -5,6 +5,9 @@
 
 #include "mm/Bundle/Bundle.h"
 
+#include <functional>
+#include <optional>
+
 #include <memory>
 #include <utility>
 
@@ -24,6 +27,11 @@ struct TargetOverrides {
   llvm::StringRef Arch;
   /// A datalayout that replaces the body's, as opt's -data-layout.
   llvm::StringRef DataLayout;
+  /// Given the body's triple (the header's if the body has none), the
+  /// datalayout that replaces the body's, as llc gives every module its
+  /// TargetMachine's while it parses it; none to keep the body's.
+  std::function<std::optional<std::string>(llvm::StringRef Triple)>
+      LayoutForTriple;
 };
 
 /// Parses the LLVM IR body of \p M into \p Context, the way opt reads a file:
