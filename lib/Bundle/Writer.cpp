@@ -58,6 +58,15 @@ std::string mm::formatModuleHeader(const Submodule &M) {
   writeField(OS, "kind", getKindName(H.Kind));
   writeField(OS, "triple", H.Triple);
   writeField(OS, "role", getRoleName(H.Role));
+  OS << formatOptionFields(H);
+  if (needsExplicitLineCount(M.getBody()))
+    OS << " lines=" << countLines(M.getBody());
+  return Line;
+}
+
+std::string mm::formatOptionFields(const SubmoduleHeader &H) {
+  std::string Fields;
+  raw_string_ostream OS(Fields);
   const SubmoduleOptions &O = H.Options;
   if (!O.OptLevel.empty())
     writeField(OS, "opt", O.OptLevel);
@@ -71,9 +80,7 @@ std::string mm::formatModuleHeader(const Submodule &M) {
     writeField(OS, "mllvm", Arg);
   for (const auto &[Key, Value] : H.Extensions)
     writeField(OS, Key, Value);
-  if (needsExplicitLineCount(M.getBody()))
-    OS << " lines=" << countLines(M.getBody());
-  return Line;
+  return Fields;
 }
 
 void mm::writeBundle(const Bundle &B, raw_ostream &OS) {

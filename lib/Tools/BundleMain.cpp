@@ -2,7 +2,9 @@
 //
 // mm-bundle join: plain modules, bundles, or a split directory -> one bundle.
 // mm-bundle split: one file per submodule plus an index that join reads back.
-// mm-bundle list: one line per submodule.
+// mm-bundle list: one line per submodule (-l: with options and size;
+// --json: as JSON).
+// mm-bundle extract: one submodule's body, byte for byte.
 // mm-bundle unnest, nest: an MLIR GPU program's kernel modules as device
 // submodules, and back into one file.
 //
@@ -20,6 +22,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -41,6 +44,8 @@ struct BundleOptions {
                                 "DIR/NAME.mlir, and DIR/index.mmi for join"};
   cl::SubCommand List{"list", "Print one line per submodule: name, kind, "
                               "triple, role"};
+  cl::SubCommand Extract{"extract", "Write one submodule's body, byte for "
+                                    "byte, as a plain .ll or .mlir file"};
   cl::SubCommand Convert{"convert", "Convert a bundle between the text form "
                                     "and the binary (bitcode) form"};
   cl::SubCommand Unnest{"unnest", "Make each kernel module (gpu.module) "
@@ -74,6 +79,23 @@ struct BundleOptions {
   cl::opt<std::string> ListInput{cl::Positional, cl::init("-"),
                                  cl::desc("<bundle>"), cl::sub(List),
                                  cl::cat(Category)};
+  cl::opt<bool> ListLong{"l",
+                         cl::desc("Also print each submodule's lines, bytes "
+                                  "and header options"),
+                         cl::sub(List), cl::cat(Category)};
+  cl::opt<bool> ListJSON{"json",
+                         cl::desc("Print the submodules as a JSON object"),
+                         cl::sub(List), cl::cat(Category)};
+
+  cl::opt<std::string> ExtractName{cl::Positional, cl::Required,
+                                   cl::desc("<submodule name>"),
+                                   cl::sub(Extract), cl::cat(Category)};
+  cl::opt<std::string> ExtractInput{cl::Positional, cl::init("-"),
+                                    cl::desc("<bundle>"), cl::sub(Extract),
+                                    cl::cat(Category)};
+  cl::opt<std::string> ExtractOutput{
+      "o", cl::desc("Output file (default: -)"), cl::value_desc("file"),
+      cl::init("-"), cl::sub(Extract), cl::cat(Category)};
 
   cl::opt<std::string> ConvertInput{cl::Positional, cl::init("-"),
                                     cl::desc("<bundle>"), cl::sub(Convert),
@@ -280,22 +302,118 @@ static Error joinInputs(const BundleOptions &Flags) {
 // list
 //===----------------------------------------------------------------------===//
 
+/// The line of the input on which \p M's header is, or 0 for a plain
+/// module, which has none.
+static unsigned getHeaderLine(const Bundle &B, const Submodule &M) {
+  const MemoryBuffer *Buffer = B.getSourceBuffer();
+  const char *Header = M.getSourceInfo().HeaderLoc.getPointer();
+  if (!Buffer || !Header)
+    return 0;
+  return StringRef(Buffer->getBufferStart(), Header - Buffer->getBufferStart())
+             .count('\n') +
+         1;
+}
+
+static void writeJSONList(const Bundle &B, raw_ostream &OS) {
+  json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attributeArray("submodules", [&] {
+      for (const Submodule &M : B) {
+        const SubmoduleOptions &O = M.getOptions();
+        J.object([&] {
+          J.attribute("name", M.getName());
+          J.attribute("kind", getKindName(M.getKind()));
+          J.attribute("triple", M.getTriple());
+          J.attribute("role", getRoleName(M.getRole()));
+          J.attributeObject("options", [&] {
+            J.attribute("opt", O.OptLevel);
+            J.attribute("passes", O.Passes);
+            J.attribute("cpu", O.CPU);
+            J.attribute("features", O.Features);
+            J.attributeArray("mllvm", [&] {
+              for (const std::string &Arg : O.LLVMArgs)
+                J.value(Arg);
+            });
+          });
+          J.attributeObject("extensions", [&] {
+            for (const auto &[Key, Value] : M.header().Extensions)
+              J.attribute(Key, Value);
+          });
+          if (unsigned Line = getHeaderLine(B, M))
+            J.attribute("header_line", Line);
+          else
+            J.attribute("header_line", nullptr);
+          J.attribute("lines", countLines(M.getBody()));
+          J.attribute("bytes", static_cast<int64_t>(M.getBody().size()));
+        });
+      }
+    });
+  });
+  OS << '\n';
+}
+
 static Error listBundle(const BundleOptions &Flags) {
   Expected<Bundle> B = readBundleFile(Flags.ListInput);
   if (!B)
     return B.takeError();
-  size_t NameWidth = 4, TripleWidth = 6;
+  if (Flags.ListJSON) {
+    writeJSONList(*B, outs());
+    return Error::success();
+  }
+  size_t NameWidth = 4, TripleWidth = 6, LinesWidth = 1, BytesWidth = 1;
   for (const Submodule &M : *B) {
     NameWidth = std::max(NameWidth, M.getName().size());
     TripleWidth = std::max(TripleWidth, M.getTriple().size());
+    LinesWidth =
+        std::max(LinesWidth, std::to_string(countLines(M.getBody())).size());
+    BytesWidth =
+        std::max(BytesWidth, std::to_string(M.getBody().size()).size());
   }
   for (const Submodule &M : *B) {
     std::string Triple = M.getTriple().empty() ? "-" : M.getTriple().str();
-    outs() << fmt::format("{:<{}}  {:<4}  {:<{}}  {}\n", M.getName().str(),
-                          NameWidth, getKindName(M.getKind()).str(), Triple,
-                          TripleWidth, getRoleName(M.getRole()).str());
+    std::string Role = getRoleName(M.getRole()).str();
+    std::string Line =
+        fmt::format("{:<{}}  {:<4}  {:<{}}  ", M.getName().str(), NameWidth,
+                    getKindName(M.getKind()).str(), Triple, TripleWidth);
+    if (!Flags.ListLong) {
+      outs() << Line << Role << '\n';
+      continue;
+    }
+    std::string Fields = formatOptionFields(M.header());
+    StringRef Options = StringRef(Fields).ltrim(' ');
+    outs() << Line
+           << fmt::format("{:<6}  {:>{}}  {:>{}}  {}\n", Role,
+                          countLines(M.getBody()), LinesWidth,
+                          M.getBody().size(), BytesWidth,
+                          Options.empty() ? "-" : Options.str());
   }
   return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// extract
+//===----------------------------------------------------------------------===//
+
+static Error extractSubmodule(const BundleOptions &Flags) {
+  Expected<Bundle> B = readBundleFile(Flags.ExtractInput);
+  if (!B)
+    return B.takeError();
+  const Submodule *Found = nullptr;
+  std::string Names;
+  for (const Submodule &M : *B) {
+    if (M.getName() == Flags.ExtractName)
+      Found = &M;
+    Names += (Names.empty() ? "" : ", ") + M.getName().str();
+  }
+  if (!Found)
+    return createStringError("%s: no submodule named '%s' (it has: %s)",
+                             Flags.ExtractInput.c_str(),
+                             Flags.ExtractName.c_str(),
+                             Names.empty() ? "none" : Names.c_str());
+  return writeOutputFile(Flags.ExtractOutput, [&](raw_ostream &OS) {
+    OS << Found->getBody();
+    return Error::success();
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -350,8 +468,8 @@ int mm::bundleMain(int argc, char **argv) {
   setUpToolProcess();
   cl::HideUnrelatedOptions(Flags.Category);
   cl::ParseCommandLineOptions(argc, argv,
-                              "mm-bundle: join, split, list, convert, unnest and "
-                              "nest bundles\n");
+                              "mm-bundle: join, split, list, extract, convert, "
+                              "unnest and nest bundles\n");
   Error E = Error::success();
   if (Flags.Join)
     E = joinInputs(Flags);
@@ -359,6 +477,8 @@ int mm::bundleMain(int argc, char **argv) {
     E = splitBundle(Flags);
   else if (Flags.List)
     E = listBundle(Flags);
+  else if (Flags.Extract)
+    E = extractSubmodule(Flags);
   else if (Flags.Convert)
     E = convertBundle(Flags);
   else if (Flags.Unnest)
@@ -368,7 +488,7 @@ int mm::bundleMain(int argc, char **argv) {
   else {
     consumeError(std::move(E));
     errs() << argv[0] << ": error: expected a subcommand: join, split, list, "
-           << "convert, unnest or nest (see --help)\n";
+           << "extract, convert, unnest or nest (see --help)\n";
     return 1;
   }
   return reportError(std::move(E), argv[0], errs()) ? 1 : 0;

@@ -23,6 +23,11 @@ void writeBundle(const Bundle &B, llvm::raw_ostream &OS);
 /// terminator.
 std::string formatModuleHeader(const Submodule &M);
 
+/// The fields of \p H after `role=`, as a canonical header writes them
+/// (` opt=O3 cpu=sm_80 mllvm=...`, each preceded by a blank), without
+/// `lines=`; empty if it has none.
+std::string formatOptionFields(const SubmoduleHeader &H);
+
 /// True if \p Body has a line that a reader would take for a directive, so
 /// its header must carry an explicit `lines=` count.
 bool needsExplicitLineCount(llvm::StringRef Body);
