@@ -18,6 +18,8 @@
 
 #include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/InitializePasses.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -452,7 +454,7 @@ int mm::llcMain(int argc, char **argv) {
   initializeScavengerTestPass(Registry);
   setUpToolProcess();
   Flags.ToolOptions = getOptionsInCategory(Flags.Category);
-  cl::HideUnrelatedOptions({&Flags.Category, &getColorCategory()});
+  hideUnrelatedOptions({&Flags.Category, &getColorCategory()}, argc, argv);
   // The codegen flags that every submodule's compilation uses by default.
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
   for (StringRef Name : {"filetype", "march", "mcpu", "mattr",
@@ -470,6 +472,27 @@ int mm::llcMain(int argc, char **argv) {
       "compile it alone, into one file per submodule under -o DIR, or with\n"
       "--embed into the host's object file with the device parts embedded.\n");
   recordCommandLineOptions(argc, argv);
+
+  // As llc: -mcpu=help or -mattr=help lists the CPUs and features of the
+  // target that -mtriple (and -march) name, and compiles nothing.
+  std::vector<std::string> Attributes = codegen::getMAttrs();
+  if (codegen::getMCPU() == "help" ||
+      (!Attributes.empty() && Attributes.front() == "help")) {
+    Triple TT(Triple::normalize(Flags.TargetTriple));
+    std::string Message;
+    const Target *TheTarget =
+        TargetRegistry::lookupTarget(codegen::getMArch(), TT, Message);
+    if (!TheTarget) {
+      WithColor::error(errs(), argv[0])
+          << "unable to get target for '" << TT.str()
+          << "', see --version and --triple\n";
+      return 1;
+    }
+    // Creating the subtarget prints the lists.
+    std::unique_ptr<MCSubtargetInfo>(TheTarget->createMCSubtargetInfo(
+        TT.str(), codegen::getMCPU(), codegen::getFeaturesStr()));
+    return 0;
+  }
 
   Expected<Bundle> B = readBundleFile(Flags.InputFilename);
   if (!B) {

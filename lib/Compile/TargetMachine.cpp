@@ -27,7 +27,9 @@ void mm::resolveNativeCPU(std::string &CPU, std::string &Features) {
 }
 
 /// LLVM only warns about an unknown CPU or feature and ignores it; for a
-/// submodule's own options that is an error.
+/// submodule's own options that is an error. `help`, as a CPU or a feature,
+/// is LLVM's request to list the target's CPUs and features, which creating
+/// the target machine then prints, as in llc.
 static Error checkCPUAndFeatures(const Target &TheTarget, const Triple &TT,
                                  StringRef CPU, StringRef Features) {
   if (CPU.empty() && Features.empty())
@@ -36,12 +38,14 @@ static Error checkCPUAndFeatures(const Target &TheTarget, const Triple &TT,
       TheTarget.createMCSubtargetInfo(TT.getTriple(), "", ""));
   if (!STI)
     return Error::success();
-  if (!CPU.empty() && !STI->isCPUStringValid(CPU))
+  if (!CPU.empty() && CPU != "help" && !STI->isCPUStringValid(CPU))
     return createStringError("unknown CPU '%s' for target '%s'",
                              CPU.str().c_str(), TT.str().c_str());
   SubtargetFeatures FeatureList(Features);
   for (const std::string &Feature : FeatureList.getFeatures()) {
     StringRef Name = SubtargetFeatures::StripFlag(Feature);
+    if (Name == "help")
+      continue;
     if (!any_of(STI->getAllProcessorFeatures(),
                 [&](const SubtargetFeatureKV &KV) { return Name == KV.Key; }))
       return createStringError("unknown feature '%s' for target '%s'",

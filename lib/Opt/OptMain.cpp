@@ -145,7 +145,7 @@ int mm::optMain(int argc, char **argv,
       Option->addCategory(Options.Category);
       Option->setHiddenFlag(cl::NotHidden);
     }
-  cl::HideUnrelatedOptions(Options.Category);
+  hideUnrelatedOptions(&Options.Category, argc, argv);
   // Plugins load while the command line is parsed, as in opt, so that the
   // options they register can follow them on the command line.
   std::vector<PassPlugin> Plugins;

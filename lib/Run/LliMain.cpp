@@ -4,6 +4,7 @@
 #include "mm/Bundle/Reader.h"
 #include "mm/BundlePasses/BundlePass.h"
 #include "mm/BundlePasses/BundlePassPlugin.h"
+#include "mm/BundlePasses/LoadedBundle.h"
 #include "mm/Compile/GPUPrograms.h"
 #include "mm/Compile/OptLevel.h"
 #include "mm/Run/BundleJIT.h"
@@ -13,6 +14,13 @@
 #include "mm/Support/ToolSupport.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -88,6 +96,13 @@ struct LliOptions {
       "dlopen", cl::desc("Load this shared library and resolve symbols from "
                          "it, as lli's -dlopen (repeatable)"),
       cl::value_desc("path"), cl::cat(Category)};
+
+  cl::list<std::string> ExtraModules{
+      "extra-module",
+      cl::desc("Link this LLVM IR or bitcode file into the host submodule, "
+               "whose symbols it then shares, as lli's -extra-module adds it "
+               "beside the main module (repeatable)"),
+      cl::value_desc("file"), cl::cat(Category)};
 
   cl::opt<std::string> FakeArgv0{
       "fake-argv0",
@@ -300,6 +315,47 @@ static void checkLaunchesAtExit() {
   std::_Exit(1);
 }
 
+/// lli's -extra-module: each file's module is linked into the host, so that
+/// the two share their symbols as lli's main and extra modules do in one
+/// JITDylib. A symbol that both define is an error, as it is in lli.
+static Error linkExtraModules(Bundle &B, ArrayRef<std::string> Paths) {
+  if (Paths.empty())
+    return Error::success();
+  Expected<LoadedBundle> Loaded = LoadedBundle::load(B);
+  if (!Loaded)
+    return Loaded.takeError();
+  LoadedSubmodule *Host = Loaded->getHost();
+  if (!Host || Host->getKind() != ModuleKind::LLVM)
+    return createStringError("--extra-module needs a host submodule in LLVM "
+                             "IR to link into");
+  LLVMContext &Context = *Host->getLLVMContext();
+  std::string LinkErrors;
+  Context.setDiagnosticHandlerCallBack(
+      [](const DiagnosticInfo *Info, void *Errors) {
+        if (Info->getSeverity() != DS_Error)
+          return;
+        raw_string_ostream OS(*static_cast<std::string *>(Errors));
+        DiagnosticPrinterRawOStream Printer(OS);
+        Info->print(Printer);
+      },
+      &LinkErrors);
+  for (const std::string &Path : Paths) {
+    SMDiagnostic Diagnostic;
+    std::unique_ptr<Module> Extra = parseIRFile(Path, Diagnostic, Context);
+    if (!Extra) {
+      std::string Message;
+      raw_string_ostream OS(Message);
+      Diagnostic.print(nullptr, OS, /*ShowColors=*/false);
+      return createStringError("--extra-module: " + StringRef(Message).rtrim());
+    }
+    if (Linker::linkModules(*Host->getLLVMModule(), std::move(Extra)))
+      return createStringError("--extra-module '%s' does not link with the "
+                               "host: %s",
+                               Path.c_str(), LinkErrors.c_str());
+  }
+  return Loaded->store(B);
+}
+
 /// Runs the program; returns its exit code.
 static Expected<int> run(const LliOptions &Flags,
                          const DeviceModuleLowering &LowerDeviceModule,
@@ -341,6 +397,8 @@ static Expected<int> run(const LliOptions &Flags,
     if (Error E = runBundlePipeline(*B, Flags.BundlePipeline, BundlePasses,
                                     AllExtensions))
       return std::move(E);
+  if (Error E = linkExtraModules(*B, Flags.ExtraModules))
+    return std::move(E);
 
   BundleJITOptions Options;
   Options.Level = *Level;
@@ -431,7 +489,7 @@ int mm::lliMain(int argc, char **argv,
   if (cl::Option *LLVMThreads = cl::getRegisteredOptions().lookup("threads"))
     LLVMThreads->removeArgument();
   static LliOptions Flags;
-  cl::HideUnrelatedOptions(Flags.Category);
+  hideUnrelatedOptions(&Flags.Category, argc, argv);
   setUpToolProcess();
   cl::ParseCommandLineOptions(argc, argv,
                               "mm multi-module JIT runner: runs a bundle's "

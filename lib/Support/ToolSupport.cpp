@@ -27,6 +27,16 @@ void mm::setUpToolProcess() {
   ::signal(SIGXFSZ, SIG_IGN);
 }
 
+void mm::hideUnrelatedOptions(ArrayRef<const cl::OptionCategory *> Categories,
+                              int Argc, const char *const *Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = StringRef(Argv[I]).ltrim('-');
+    if (Arg == "help-hidden" || Arg == "help-list-hidden")
+      return;
+  }
+  cl::HideUnrelatedOptions(Categories);
+}
+
 /// Writes through \p OS and checks that every byte arrived.
 static Error writeAndFlush(raw_fd_ostream &OS, StringRef Path,
                            function_ref<Error(raw_ostream &)> Write) {

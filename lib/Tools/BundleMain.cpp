@@ -466,7 +466,7 @@ int mm::bundleMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
   static BundleOptions Flags;
   setUpToolProcess();
-  cl::HideUnrelatedOptions(Flags.Category);
+  hideUnrelatedOptions(&Flags.Category, argc, argv);
   cl::ParseCommandLineOptions(argc, argv,
                               "mm-bundle: join, split, list, extract, convert, "
                               "unnest and nest bundles\n");

@@ -827,7 +827,7 @@ int mm::nvccMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
   static NvccOptions Flags;
   setUpToolProcess();
-  cl::HideUnrelatedOptions({&Flags.Category, &Flags.Ignored});
+  hideUnrelatedOptions({&Flags.Category, &Flags.Ignored}, argc, argv);
   SmallVector<char *> Args;
   for (int I = 0; I < argc; ++I) {
     StringRef Arg = argv[I];

@@ -3,6 +3,7 @@
 #ifndef MM_SUPPORT_TOOLSUPPORT_H
 #define MM_SUPPORT_TOOLSUPPORT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -12,6 +13,9 @@
 
 namespace llvm {
 class raw_ostream;
+namespace cl {
+class OptionCategory;
+} // namespace cl
 } // namespace llvm
 
 namespace mm {
@@ -23,6 +27,13 @@ llvm::StringRef getVersion();
 /// after LLVM's, and a file size limit (SIGXFSZ) is a failed write, reported
 /// and survived as a full disk is, not a crash.
 void setUpToolProcess();
+
+/// Hides the options outside \p Categories from --help, as LLVM's tools do,
+/// unless \p Argv asks for --help-hidden or --help-list-hidden: those list
+/// every option the tool accepts, LLVM's own included, as opt's do.
+void hideUnrelatedOptions(
+    llvm::ArrayRef<const llvm::cl::OptionCategory *> Categories, int Argc,
+    const char *const *Argv);
 
 /// Writes \p Path ("-" for standard output). A regular file (or a new one) is
 /// written to a temporary file in its directory that is renamed over \p Path
