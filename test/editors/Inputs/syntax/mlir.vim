@@ -1,0 +1,3 @@
+" A stand-in for MLIR's mlir/utils/vim/syntax/mlir.vim: one keyword group.
+syn keyword mlirStubKeyword func return module
+let b:current_syntax = "mlir"

@@ -1,0 +1,2 @@
+" mm's bundles: .mml files.
+autocmd BufNewFile,BufRead *.mml setfiletype mml
