@@ -2,7 +2,7 @@
 # Sets up a Debian 12 machine for mm, builds it, and then either runs the
 # main job on the shipped example or runs the whole test suite.
 #
-#   utils/quickstart.sh example   # mm-opt -O3 examples/saxpy.mml
+#   utils/quickstart.sh example   # build every tool, run mm-opt -O3 examples/saxpy.mml
 #   utils/quickstart.sh test      # lit + GoogleTest, then the same under the
 #                                 # sanitizers with the fuzzers' smoke runs
 #   utils/quickstart.sh packages  # print the Debian packages it installs
@@ -21,10 +21,11 @@ cd "$(dirname "$0")/.."
 # Everything the build, the tests, the examples and bench/ need, and no more:
 # the toolchain and libraries (LLVM, MLIR, clang 19 with its fuzzer and
 # sanitizer runtimes, lld, OpenMP for the benchmarks' baselines, fmt,
-# GoogleTest), the build tools, python3 for lit, and bc for bench/'s ratios.
+# GoogleTest), the build tools, python3 for lit, bc for bench/'s ratios, and
+# Vim, whose syntax file for bundles the tests run.
 packages=(cmake ninja-build python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
           llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libomp-19-dev
-          libfmt-dev libgtest-dev)
+          libfmt-dev libgtest-dev vim)
 if [ "$mode" = packages ]; then
   echo "${packages[@]}"
   exit 0
@@ -52,7 +53,7 @@ if [ ! -f build/build.ninja ]; then
 fi
 
 if [ "$mode" = example ]; then
-  ninja -C build --quiet mm-opt mm-bundle >&2
+  ninja -C build --quiet mm-tools >&2
   exec build/bin/mm-opt -O3 examples/saxpy.mml
 fi
 ninja -C build check-mm
