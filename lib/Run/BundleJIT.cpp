@@ -608,6 +608,27 @@ Error BundleJIT::setUp() {
   Dylibs[Host->getName()] = &HostDylib;
   SubmodulesByDylib[&HostDylib] = Host;
   HostDylib.addGenerator(std::make_unique<QualifiedNameGenerator>(*this, *Host));
+  for (const std::string &Path : Options.HostObjects) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Object = MemoryBuffer::getFile(Path);
+    if (!Object)
+      return createStringError(Object.getError(), "cannot read object file "
+                                                  "'%s': %s",
+                               Path.c_str(),
+                               Object.getError().message().c_str());
+    if (Error E = J->addObjectFile(HostDylib, std::move(*Object)))
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot add object file '" + Path +
+                                   "': " + toString(std::move(E)));
+  }
+  for (const std::string &Path : Options.HostArchives) {
+    auto Archive = StaticLibraryDefinitionGenerator::Load(
+        J->getObjLinkingLayer(), Path.c_str());
+    if (!Archive)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot load archive '" + Path +
+                                   "': " + toString(Archive.takeError()));
+    HostDylib.addGenerator(std::move(*Archive));
+  }
 
   // The host is always needed: prepare it now, and remember its functions'
   // signatures and CUDA host stubs.

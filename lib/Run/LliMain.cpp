@@ -104,6 +104,25 @@ struct LliOptions {
                "beside the main module (repeatable)"),
       cl::value_desc("file"), cl::cat(Category)};
 
+  cl::list<std::string> ExtraObjects{
+      "extra-object",
+      cl::desc("Add this object file beside the host submodule, whose "
+               "symbols they share, as lli's -extra-object (repeatable)"),
+      cl::value_desc("file"), cl::cat(Category)};
+
+  cl::list<std::string> ExtraArchives{
+      "extra-archive",
+      cl::desc("Add this static archive's members, as they are needed, "
+               "beside the host submodule, as lli's -extra-archive "
+               "(repeatable)"),
+      cl::value_desc("file"), cl::cat(Category)};
+
+  cl::list<std::string> LoadLibs{
+      "load",
+      cl::desc("Load this shared library and resolve symbols from it, as "
+               "lli's -load (repeatable; the same as -dlopen)"),
+      cl::value_desc("path"), cl::cat(Category)};
+
   cl::opt<std::string> FakeArgv0{
       "fake-argv0",
       cl::desc("The program's argv[0], as lli's -fake-argv0 (default: the "
@@ -407,6 +426,11 @@ static Expected<int> run(const LliOptions &Flags,
   Options.SharedLibraries.assign(Flags.SharedLibs.begin(),
                                  Flags.SharedLibs.end());
   append_range(Options.SharedLibraries, Flags.DlopenLibs);
+  append_range(Options.SharedLibraries, Flags.LoadLibs);
+  Options.HostObjects.assign(Flags.ExtraObjects.begin(),
+                             Flags.ExtraObjects.end());
+  Options.HostArchives.assign(Flags.ExtraArchives.begin(),
+                              Flags.ExtraArchives.end());
   if (Flags.PrintCompiled)
     Options.CompileLog = &errs();
   if (Flags.PrintCompiledIR)

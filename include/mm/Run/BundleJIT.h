@@ -58,6 +58,11 @@ struct BundleJITOptions {
   llvm::ArrayRef<PassBuilderExtension> Extensions;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;
+  /// Object files and static archives added to the host's JITDylib, whose
+  /// symbols the host shares, as lli's -extra-object and -extra-archive add
+  /// them beside the main module (an archive's members as they are needed).
+  std::vector<std::string> HostObjects;
+  std::vector<std::string> HostArchives;
   /// When set, a line `compiled submodule 'NAME'` goes here for every
   /// submodule as it is compiled.
   llvm::raw_ostream *CompileLog = nullptr;
