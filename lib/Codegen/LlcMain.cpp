@@ -184,6 +184,36 @@ static std::string getOutputFileName(const Submodule &M,
   return (M.getName() + (IsPTX ? ".ptx" : ".s")).str();
 }
 
+/// The file llc writes without -o: standard output for standard input,
+/// else the input's name with .s or .o for its .ll or .bc (mm-llc: or .mml).
+static std::string getDefaultOutputFile(StringRef InputFilename) {
+  if (InputFilename == "-")
+    return "-";
+  StringRef Stem = InputFilename;
+  for (StringRef Extension : {".ll", ".bc", ".mml"})
+    if (Stem.consume_back(Extension))
+      break;
+  bool IsObject = codegen::getFileType() == CodeGenFileType::ObjectFile;
+  return (Stem + (IsObject ? ".o" : ".s")).str();
+}
+
+/// Where the output of \p M goes, as writeOutputs decides: -o's file (for a
+/// plain module or the host with --embed), llc's default output, standard
+/// output, or a file of -o's directory.
+static std::string getOutputPath(const Bundle &B, const Submodule &M,
+                                 const LlcOptions &Flags,
+                                 CodeGenFileType FileType) {
+  if (Flags.OutputFilename.empty())
+    return Flags.EmbedForms.empty() ? getDefaultOutputFile(Flags.InputFilename)
+                                    : "-";
+  if (Flags.OutputFilename == "-" || B.isPlainModule() ||
+      !Flags.EmbedForms.empty())
+    return Flags.OutputFilename;
+  SmallString<128> Path(Flags.OutputFilename.getValue());
+  sys::path::append(Path, getOutputFileName(M, FileType));
+  return Path.str().str();
+}
+
 /// The codegen options of \p M: the command line's -O, else the header's
 /// opt=, else llc's default; the header's cpu= and features=, else -mcpu and
 /// -mattr.
@@ -207,6 +237,7 @@ getCodegenOptions(const Bundle &B, const Submodule &M,
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features;
   Options.FileType = FileType;
   Options.OutputName = getOutputFileName(M, FileType);
+  Options.ObjectFilenameForDebug = getOutputPath(B, M, Flags, FileType);
   Options.AsmVerbose = Flags.AsmVerbose;
   Options.ShowMCEncoding = Flags.ShowMCEncoding;
   Options.PreserveAsmComments = Flags.PreserveComments;
@@ -357,19 +388,6 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
                            : Flags.OutputFilename.getValue(),
                        std::move(**HostJob->Result));
   return Error::success();
-}
-
-/// The file llc writes without -o: standard output for standard input,
-/// else the input's name with .s or .o for its .ll or .bc (mm-llc: or .mml).
-static std::string getDefaultOutputFile(StringRef InputFilename) {
-  if (InputFilename == "-")
-    return "-";
-  StringRef Stem = InputFilename;
-  for (StringRef Extension : {".ll", ".bc", ".mml"})
-    if (Stem.consume_back(Extension))
-      break;
-  bool IsObject = codegen::getFileType() == CodeGenFileType::ObjectFile;
-  return (Stem + (IsObject ? ".o" : ".s")).str();
 }
 
 /// Writes one output to \p Path, a file or "-".
