@@ -20,11 +20,13 @@ libs="$lib/libmlir_runner_utils.so,$lib/libmlir_c_runner_utils.so,$lib/libmlir_a
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 pass=0 total=0
-for test in $(find "$tests" -name '*.mlir' -not -path '*/sm90/*' | sort); do
-  name=${test#"$tests"/}
+# check NAME TEST MM-LLI-OPTION...: runs TEST under mm-lli with the options,
+# checks its output with TEST's CHECK lines, and counts it.
+check() {
+  name=$1 test=$2
+  shift 2
   total=$((total + 1))
-  if timeout 300 "$mm_lli" --entry-point-result=void --shared-libs="$libs" \
-       "$test" > "$out/stdout" 2> "$out/stderr" &&
+  if timeout 300 "$mm_lli" "$@" "$test" > "$out/stdout" 2> "$out/stderr" &&
      /usr/lib/llvm-19/bin/FileCheck "$test" < "$out/stdout" > "$out/check" 2>&1; then
     pass=$((pass + 1))
     echo "PASS $name"
@@ -32,22 +34,17 @@ for test in $(find "$tests" -name '*.mlir' -not -path '*/sm90/*' | sort); do
     touch "$out/check"
     echo "FAIL $name: $(cat "$out/stderr" "$out/check" | grep -m 1 error)"
   fi
+}
+for test in $(find "$tests" -name '*.mlir' -not -path '*/sm90/*' | sort); do
+  check "${test#"$tests"/}" "$test" --entry-point-result=void \
+    --shared-libs="$libs"
 done
 spirv="$1/mlir/test/mlir-spirv-cpu-runner"
 clang++-19 -shared -fPIC -I/usr/lib/llvm-19/include \
   "$spirv/mlir_test_spirv_cpu_runner_c_wrappers.cpp" -o "$out/libwrappers.so"
 for test in "$spirv"/*.mlir; do
-  name=mlir-spirv-cpu-runner/$(basename "$test")
-  total=$((total + 1))
-  if timeout 300 "$mm_lli" -e main --entry-point-result=void \
-       --shared-libs="$lib/libmlir_runner_utils.so,$out/libwrappers.so" \
-       "$test" > "$out/stdout" 2> "$out/stderr" &&
-     /usr/lib/llvm-19/bin/FileCheck "$test" < "$out/stdout" > "$out/check" 2>&1; then
-    pass=$((pass + 1))
-    echo "PASS $name"
-  else
-    touch "$out/check"
-    echo "FAIL $name: $(cat "$out/stderr" "$out/check" | grep -m 1 error)"
-  fi
+  check "mlir-spirv-cpu-runner/$(basename "$test")" "$test" -e main \
+    --entry-point-result=void \
+    --shared-libs="$lib/libmlir_runner_utils.so,$out/libwrappers.so"
 done
 echo "$pass of $total pass"

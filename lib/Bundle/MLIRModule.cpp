@@ -79,13 +79,16 @@ Error SubmoduleDiagnostics::takeErrors(const Twine &IfNone) {
 
 Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 mm::parseMLIRSubmodule(const Bundle &B, const Submodule &M,
-                       mlir::MLIRContext &Context) {
+                       mlir::MLIRContext &Context, StringRef Identifier) {
   if (Error E = checkBodyNesting(B, M))
     return std::move(E);
   // Like LLVM's, MLIR's lexer needs a null-terminated buffer.
   SourceMgr SM;
   SM.AddNewSourceBuffer(
-      MemoryBuffer::getMemBufferCopy(M.getBody(), B.getModuleIdentifier(M)),
+      MemoryBuffer::getMemBufferCopy(M.getBody(),
+                                     Identifier.empty()
+                                         ? B.getModuleIdentifier(M)
+                                         : Identifier.str()),
       SMLoc());
   SubmoduleDiagnostics Diagnostics(B, M, Context);
   mlir::ParserConfig Config(&Context);

@@ -1,15 +1,13 @@
 //===- LinkSubmodules.cpp - Link device parts of one target ---------------===//
 
 #include "BuiltinPasses.h"
+#include "mm/Support/LinkModules.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -84,25 +82,11 @@ private:
         copyInto(*From.getLLVMModule(), Dest.getContext());
     if (!Copy)
       return Copy.takeError();
-    std::string Errors;
-    LLVMContext &Context = Dest.getContext();
-    auto *OldHandler = Context.getDiagnosticHandlerCallBack();
-    void *OldHandlerContext = Context.getDiagnosticContext();
-    Context.setDiagnosticHandlerCallBack(
-        [](const DiagnosticInfo *DI, void *Text) {
-          if (DI->getSeverity() != DS_Error)
-            return;
-          raw_string_ostream OS(*static_cast<std::string *>(Text));
-          DiagnosticPrinterRawOStream DP(OS);
-          DI->print(DP);
-        },
-        &Errors);
-    bool Failed = Linker::linkModules(Dest, std::move(*Copy));
-    Context.setDiagnosticHandlerCallBack(OldHandler, OldHandlerContext);
-    if (Failed)
+    if (Error E = linkModuleInto(Dest, std::move(*Copy)))
       return createStringError("cannot link submodule '%s' into '%s': %s",
                                From.getName().str().c_str(),
-                               Into.getName().str().c_str(), Errors.c_str());
+                               Into.getName().str().c_str(),
+                               toString(std::move(E)).c_str());
     std::string FromName = From.getName().str();
     redirectReferences(B, FromName, Into.getName());
     return B.remove(FromName);

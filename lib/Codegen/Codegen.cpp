@@ -229,7 +229,7 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
     TM->setLargeDataThreshold(*Threshold);
   if (codegen::getFloatABIForCalls() != FloatABI::Default)
     TM->Options.FloatABIType = codegen::getFloatABIForCalls();
-  TM->Options.ObjectFilenameForDebug = Options.ObjectFilenameForDebug;
+  TM->Options.ObjectFilenameForDebug = Options.OutputPath;
 
   codegen::setFunctionAttributes(CPU, Features, Mod);
   embedOffloadParts(Mod, Embedded, EmbedSection);

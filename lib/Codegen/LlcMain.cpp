@@ -197,21 +197,27 @@ static std::string getDefaultOutputFile(StringRef InputFilename) {
   return (Stem + (IsObject ? ".o" : ".s")).str();
 }
 
-/// Where the output of \p M goes, as writeOutputs decides: -o's file (for a
-/// plain module or the host with --embed), llc's default output, standard
-/// output, or a file of -o's directory.
+/// True if -o names a directory for one file per submodule: it is given, is
+/// not "-", and neither a plain module nor --embed makes one output file.
+static bool writesIntoDirectory(const Bundle &B, const LlcOptions &Flags) {
+  return !Flags.OutputFilename.empty() && Flags.OutputFilename != "-" &&
+         !B.isPlainModule() && Flags.EmbedForms.empty();
+}
+
+/// Where the output of \p M goes: a file of -o's directory, or the one
+/// output file, as llc names it (-o's, llc's default, or "-").
 static std::string getOutputPath(const Bundle &B, const Submodule &M,
                                  const LlcOptions &Flags,
                                  CodeGenFileType FileType) {
-  if (Flags.OutputFilename.empty())
-    return Flags.EmbedForms.empty() ? getDefaultOutputFile(Flags.InputFilename)
-                                    : "-";
-  if (Flags.OutputFilename == "-" || B.isPlainModule() ||
-      !Flags.EmbedForms.empty())
+  if (writesIntoDirectory(B, Flags)) {
+    SmallString<128> Path(Flags.OutputFilename.getValue());
+    sys::path::append(Path, getOutputFileName(M, FileType));
+    return Path.str().str();
+  }
+  if (!Flags.OutputFilename.empty())
     return Flags.OutputFilename;
-  SmallString<128> Path(Flags.OutputFilename.getValue());
-  sys::path::append(Path, getOutputFileName(M, FileType));
-  return Path.str().str();
+  return Flags.EmbedForms.empty() ? getDefaultOutputFile(Flags.InputFilename)
+                                  : "-";
 }
 
 /// The codegen options of \p M: the command line's -O, else the header's
@@ -236,8 +242,7 @@ getCodegenOptions(const Bundle &B, const Submodule &M,
   Options.Features =
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features;
   Options.FileType = FileType;
-  Options.OutputName = getOutputFileName(M, FileType);
-  Options.ObjectFilenameForDebug = getOutputPath(B, M, Flags, FileType);
+  Options.OutputPath = getOutputPath(B, M, Flags, FileType);
   Options.AsmVerbose = Flags.AsmVerbose;
   Options.ShowMCEncoding = Flags.ShowMCEncoding;
   Options.PreserveAsmComments = Flags.PreserveComments;
@@ -367,7 +372,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     if (Error E = collectErrors(AllJobs))
       return E;
     for (Job &J : AllJobs)
-      Outputs.emplace_back(J.Options.OutputName, std::move(**J.Result));
+      Outputs.emplace_back(J.Options.OutputPath, std::move(**J.Result));
     return Error::success();
   }
 
@@ -383,9 +388,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     runJobs(B, {HostJob}, Pool, Flags.OffloadSection, Parts);
   if (Error E = collectErrors(AllJobs))
     return E;
-  Outputs.emplace_back(Flags.OutputFilename.empty()
-                           ? "-"
-                           : Flags.OutputFilename.getValue(),
+  Outputs.emplace_back(HostJob->Options.OutputPath,
                        std::move(**HostJob->Result));
   return Error::success();
 }
@@ -401,28 +404,19 @@ static Error writeSingleOutput(StringRef Path, StringRef Contents) {
   });
 }
 
-/// Writes \p Outputs of compiling \p B: with --embed or for a plain module,
-/// the one output to -o's file, as llc; else one file per submodule into
-/// -o's directory.
+/// Writes \p Outputs of compiling \p B, each to its path: one file per
+/// submodule into -o's directory, or the one output file, as llc.
 static Error
 writeOutputs(const Bundle &B, const LlcOptions &Flags,
              ArrayRef<std::pair<std::string, std::string>> Outputs) {
-  if (!Flags.EmbedForms.empty())
-    return writeSingleOutput(Outputs.front().first, Outputs.front().second);
-  if (B.isPlainModule() && !Flags.OutputFilename.empty())
-    return writeSingleOutput(Flags.OutputFilename, Outputs.front().second);
-  // One output goes where llc would put it; several need a directory.
-  if (Flags.OutputFilename.empty() || Flags.OutputFilename == "-") {
+  if (!writesIntoDirectory(B, Flags)) {
     if (Outputs.size() != 1)
       return createStringError(
           "-o DIR is required: %zu submodules are compiled, one file each "
           "into a directory (select one with --module, or use --embed to "
           "write the host's output alone)",
           Outputs.size());
-    return writeSingleOutput(Flags.OutputFilename.empty()
-                                 ? getDefaultOutputFile(Flags.InputFilename)
-                                 : "-",
-                             Outputs.front().second);
+    return writeSingleOutput(Outputs.front().first, Outputs.front().second);
   }
   if (std::error_code EC = sys::fs::create_directories(Flags.OutputFilename))
     return createStringError(EC, "cannot create directory '%s': %s",
@@ -430,10 +424,11 @@ writeOutputs(const Bundle &B, const LlcOptions &Flags,
                              EC.message().c_str());
   OutputDirectory Directory(Flags.OutputFilename);
   for (const std::pair<std::string, std::string> &Output : Outputs)
-    if (Error E = Directory.write(Output.first, [&](raw_ostream &OS) {
-          OS << Output.second;
-          return Error::success();
-        }))
+    if (Error E = Directory.write(sys::path::filename(Output.first),
+                                  [&](raw_ostream &OS) {
+                                    OS << Output.second;
+                                    return Error::success();
+                                  }))
       return E;
   return Error::success();
 }

@@ -23,14 +23,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -387,21 +385,8 @@ Error mm::addNestedKernelModules(Bundle &B) {
   mlir::MLIRContext Context(Registry, mlir::MLIRContext::Threading::DISABLED);
   // Parsed under the name the host has once the bundle holds its kernel
   // modules too, so that their locations lead back into the host's text.
-  std::string HostName = Host->getName().str();
-  std::string Identifier = HostName + ".mlir";
-  SourceMgr SM;
-  SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(Body, Identifier),
-                        SMLoc());
-  Expected<mlir::OwningOpRef<mlir::ModuleOp>> Parsed = [&]()
-      -> Expected<mlir::OwningOpRef<mlir::ModuleOp>> {
-    SubmoduleDiagnostics Diagnostics(B, *Host, Context);
-    mlir::ParserConfig Config(&Context);
-    mlir::OwningOpRef<mlir::ModuleOp> Module =
-        mlir::parseSourceFile<mlir::ModuleOp>(SM, Config);
-    if (!Module)
-      return Diagnostics.takeErrors("cannot parse the MLIR body");
-    return std::move(Module);
-  }();
+  Expected<mlir::OwningOpRef<mlir::ModuleOp>> Parsed =
+      parseMLIRSubmodule(B, *Host, Context, (Host->getName() + ".mlir").str());
   if (!Parsed)
     return Parsed.takeError();
   mlir::ModuleOp Module = Parsed->get();

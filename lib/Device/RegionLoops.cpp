@@ -320,79 +320,53 @@ static void buildBlockFunction(Function &T) {
   // Threads of one warp at different block barriers diverged in the block.
   B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
                  WarpDiverged);
-  B.SetInsertPoint(WarpPartialRun);
-  emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
-    Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
-    Value *Stop = LoadStop(Linear64);
-    BasicBlock *Call = BasicBlock::Create(C, "partial.call", Block);
-    BasicBlock *Skip = BasicBlock::Create(C, "partial.skip", Block);
-    B.CreateCondBr(B.CreateICmpUGT(Stop, NumBlockBarriers), Call, Skip);
-    B.SetInsertPoint(Call);
-    Value *Index[3];
-    ThreadIndex(Linear, Index);
-    CallThread(Index, Linear64, Stop, /*InRegion=*/false);
-    B.CreateBr(Skip);
-    B.SetInsertPoint(Skip);
-    return SmallVector<Value *>();
-  });
-  BasicBlock *WarpPartialRan = B.GetInsertBlock();
-  BasicBlock *WarpExchanged = nullptr;
-  if (FirstExchange) {
-    B.SetInsertPoint(WarpExchangeRun);
+  // Runs on each thread of the warp whose stop \p Runs accepts, from stop
+  // \p From (null: the thread's own), in blocks named after \p Name; returns
+  // the block where the loop ends.
+  auto RunThreadsWhere = [&](StringRef Name,
+                             function_ref<Value *(Value *Stop)> Runs,
+                             Value *From) {
     emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
       Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
       Value *Stop = LoadStop(Linear64);
-      BasicBlock *Call = BasicBlock::Create(C, "exchange.call", Block);
-      BasicBlock *Skip = BasicBlock::Create(C, "exchange.skip", Block);
-      B.CreateCondBr(B.CreateICmpEQ(Stop, B.getInt32(0)), Skip, Call);
+      BasicBlock *Call = BasicBlock::Create(C, Name + ".call", Block);
+      BasicBlock *Skip = BasicBlock::Create(C, Name + ".skip", Block);
+      B.CreateCondBr(Runs(Stop), Call, Skip);
       B.SetInsertPoint(Call);
       Value *Index[3];
       ThreadIndex(Linear, Index);
-      CallThread(Index, Linear64, Stop, /*InRegion=*/false);
+      CallThread(Index, Linear64, From ? From : Stop, /*InRegion=*/false);
       B.CreateBr(Skip);
       B.SetInsertPoint(Skip);
       return SmallVector<Value *>();
     });
-    WarpExchanged = B.GetInsertBlock();
+    return B.GetInsertBlock();
+  };
+  auto IsLive = [&](Value *Stop) { return B.CreateICmpNE(Stop, B.getInt32(0)); };
+  B.SetInsertPoint(WarpPartialRun);
+  BasicBlock *WarpPartialRan = RunThreadsWhere(
+      "partial",
+      [&](Value *Stop) { return B.CreateICmpUGT(Stop, NumBlockBarriers); },
+      nullptr);
+  BasicBlock *WarpExchanged = nullptr;
+  if (FirstExchange) {
+    B.SetInsertPoint(WarpExchangeRun);
+    WarpExchanged = RunThreadsWhere("exchange", IsLive, nullptr);
   }
   BasicBlock *WarpYielded = nullptr;
   if (FirstYield) {
     B.SetInsertPoint(WarpYieldRun);
-    emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
-      Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
-      BasicBlock *Call = BasicBlock::Create(C, "yield.call", Block);
-      BasicBlock *Skip = BasicBlock::Create(C, "yield.skip", Block);
-      B.CreateCondBr(B.CreateICmpEQ(LoadStop(Linear64), WarpYieldMin), Call,
-                     Skip);
-      B.SetInsertPoint(Call);
-      Value *Index[3];
-      ThreadIndex(Linear, Index);
-      CallThread(Index, Linear64, WarpYieldMin, /*InRegion=*/false);
-      B.CreateBr(Skip);
-      B.SetInsertPoint(Skip);
-      return SmallVector<Value *>();
-    });
-    WarpYielded = B.GetInsertBlock();
+    WarpYielded = RunThreadsWhere(
+        "yield",
+        [&](Value *Stop) { return B.CreateICmpEQ(Stop, WarpYieldMin); },
+        WarpYieldMin);
   }
   B.SetInsertPoint(WarpAgreed);
   Value *Runnable = B.CreateOr(B.CreateICmpUGT(WarpMin, NumBlockBarriers),
                                B.CreateICmpEQ(WarpMin, WarpReleased));
   B.CreateCondBr(Runnable, WarpRun, SweepNext);
   B.SetInsertPoint(WarpRun);
-  emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
-    Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
-    Value *Stop = LoadStop(Linear64);
-    BasicBlock *Call = BasicBlock::Create(C, "thread.call", Block);
-    BasicBlock *Skip = BasicBlock::Create(C, "thread.skip", Block);
-    B.CreateCondBr(B.CreateICmpEQ(Stop, B.getInt32(0)), Skip, Call);
-    B.SetInsertPoint(Call);
-    Value *Index[3];
-    ThreadIndex(Linear, Index);
-    CallThread(Index, Linear64, WarpMin, /*InRegion=*/false);
-    B.CreateBr(Skip);
-    B.SetInsertPoint(Skip);
-    return SmallVector<Value *>();
-  });
+  RunThreadsWhere("thread", IsLive, WarpMin);
   BasicBlock *WarpRerun = BasicBlock::Create(C, "warp.rerun", Block);
   B.CreateBr(WarpRerun);
   for (BasicBlock *RanOn : {WarpYielded, WarpExchanged, WarpPartialRan})

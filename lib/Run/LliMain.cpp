@@ -1,25 +1,23 @@
 //===- LliMain.cpp - The mm-lli driver ------------------------------------===//
 
 #include "mm/Run/LliMain.h"
+#include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/Reader.h"
 #include "mm/BundlePasses/BundlePass.h"
 #include "mm/BundlePasses/BundlePassPlugin.h"
-#include "mm/BundlePasses/LoadedBundle.h"
 #include "mm/Compile/GPUPrograms.h"
 #include "mm/Compile/OptLevel.h"
 #include "mm/Run/BundleJIT.h"
 #include "mm/Run/CompileCache.h"
 #include "mm/Runtime/Runtime.h"
 #include "mm/Support/Diagnostics.h"
+#include "mm/Support/LinkModules.h"
 #include "mm/Support/ToolSupport.h"
 
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -340,24 +338,17 @@ static void checkLaunchesAtExit() {
 static Error linkExtraModules(Bundle &B, ArrayRef<std::string> Paths) {
   if (Paths.empty())
     return Error::success();
-  Expected<LoadedBundle> Loaded = LoadedBundle::load(B);
-  if (!Loaded)
-    return Loaded.takeError();
-  LoadedSubmodule *Host = Loaded->getHost();
-  if (!Host || Host->getKind() != ModuleKind::LLVM)
+  auto Host = find_if(B, [](const Submodule &M) {
+    return M.getRole() == ModuleRole::Host;
+  });
+  if (Host == B.end() || Host->getKind() != ModuleKind::LLVM)
     return createStringError("--extra-module needs a host submodule in LLVM "
                              "IR to link into");
-  LLVMContext &Context = *Host->getLLVMContext();
-  std::string LinkErrors;
-  Context.setDiagnosticHandlerCallBack(
-      [](const DiagnosticInfo *Info, void *Errors) {
-        if (Info->getSeverity() != DS_Error)
-          return;
-        raw_string_ostream OS(*static_cast<std::string *>(Errors));
-        DiagnosticPrinterRawOStream Printer(OS);
-        Info->print(Printer);
-      },
-      &LinkErrors);
+  LLVMContext Context;
+  Expected<std::unique_ptr<Module>> Linked =
+      parseLLVMSubmodule(B, *Host, Context);
+  if (!Linked)
+    return Linked.takeError();
   for (const std::string &Path : Paths) {
     SMDiagnostic Diagnostic;
     std::unique_ptr<Module> Extra = parseIRFile(Path, Diagnostic, Context);
@@ -367,12 +358,16 @@ static Error linkExtraModules(Bundle &B, ArrayRef<std::string> Paths) {
       Diagnostic.print(nullptr, OS, /*ShowColors=*/false);
       return createStringError("--extra-module: " + StringRef(Message).rtrim());
     }
-    if (Linker::linkModules(*Host->getLLVMModule(), std::move(Extra)))
+    if (Error E = linkModuleInto(**Linked, std::move(Extra)))
       return createStringError("--extra-module '%s' does not link with the "
                                "host: %s",
-                               Path.c_str(), LinkErrors.c_str());
+                               Path.c_str(), toString(std::move(E)).c_str());
   }
-  return Loaded->store(B);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  (*Linked)->print(OS, nullptr);
+  Host->setBody(std::move(Text));
+  return Error::success();
 }
 
 /// Runs the program; returns its exit code.

@@ -302,19 +302,20 @@ static Error joinInputs(const BundleOptions &Flags) {
 // list
 //===----------------------------------------------------------------------===//
 
-/// The line of the input on which \p M's header is, or 0 for a plain
-/// module, which has none.
-static unsigned getHeaderLine(const Bundle &B, const Submodule &M) {
-  const MemoryBuffer *Buffer = B.getSourceBuffer();
-  const char *Header = M.getSourceInfo().HeaderLoc.getPointer();
-  if (!Buffer || !Header)
-    return 0;
-  return StringRef(Buffer->getBufferStart(), Header - Buffer->getBufferStart())
-             .count('\n') +
-         1;
-}
-
 static void writeJSONList(const Bundle &B, raw_ostream &OS) {
+  // Header lines, counted from one header to the next: headers come in the
+  // order of the input.
+  const MemoryBuffer *Buffer = B.getSourceBuffer();
+  const char *Counted = Buffer ? Buffer->getBufferStart() : nullptr;
+  unsigned Line = 1;
+  auto GetHeaderLine = [&](const Submodule &M) -> std::optional<unsigned> {
+    const char *Header = M.getSourceInfo().HeaderLoc.getPointer();
+    if (!Buffer || !Header)
+      return std::nullopt;
+    Line += StringRef(Counted, Header - Counted).count('\n');
+    Counted = Header;
+    return Line;
+  };
   json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attributeArray("submodules", [&] {
@@ -339,8 +340,8 @@ static void writeJSONList(const Bundle &B, raw_ostream &OS) {
             for (const auto &[Key, Value] : M.header().Extensions)
               J.attribute(Key, Value);
           });
-          if (unsigned Line = getHeaderLine(B, M))
-            J.attribute("header_line", Line);
+          if (std::optional<unsigned> HeaderLine = GetHeaderLine(M))
+            J.attribute("header_line", *HeaderLine);
           else
             J.attribute("header_line", nullptr);
           J.attribute("lines", countLines(M.getBody()));

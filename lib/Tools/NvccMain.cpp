@@ -21,6 +21,7 @@
 #include "mm/Bundle/Writer.h"
 #include "mm/Support/CudaStubs.h"
 #include "mm/Support/Diagnostics.h"
+#include "mm/Support/LinkModules.h"
 #include "mm/Support/ToolSupport.h"
 
 #include "mm-cuda/cuda.h"
@@ -28,12 +29,9 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -449,22 +447,6 @@ getCompileCommand(const NvccOptions &Flags, StringRef Clang,
   return Args;
 }
 
-/// Collects linker and reader diagnostics into one error message.
-static void collectDiagnostics(LLVMContext &Context, std::string &Messages) {
-  Context.setDiagnosticHandlerCallBack(
-      [](const DiagnosticInfo *DI, void *Sink) {
-        if (DI->getSeverity() != DS_Error)
-          return;
-        auto &Out = *static_cast<std::string *>(Sink);
-        raw_string_ostream OS(Out);
-        if (!Out.empty())
-          OS << "; ";
-        DiagnosticPrinterRawOStream DP(OS);
-        DI->print(DP);
-      },
-      &Messages);
-}
-
 /// Adds \p M to the host or to its target's device modules.
 static void addModule(ProgramModules &Program, std::unique_ptr<Module> M,
                       bool Host) {
@@ -629,15 +611,11 @@ linkModules(std::vector<std::unique_ptr<Module>> Modules, StringRef What) {
   if (Modules.empty())
     return nullptr;
   std::unique_ptr<Module> Result = std::move(Modules.front());
-  LLVMContext &Context = Result->getContext();
-  std::string Messages;
-  collectDiagnostics(Context, Messages);
-  Linker L(*Result);
   for (auto &M : drop_begin(Modules))
-    if (L.linkInModule(std::move(M)))
+    if (Error E = linkModuleInto(*Result, std::move(M)))
       return createStringError("cannot link the %s code: %s",
-                               What.str().c_str(), Messages.c_str());
-  Context.setDiagnosticHandlerCallBack(nullptr);
+                               What.str().c_str(),
+                               toString(std::move(E)).c_str());
   return std::move(Result);
 }
 

@@ -65,10 +65,13 @@ private:
 };
 
 /// Parses and verifies the MLIR body of \p M in \p Context. Every diagnostic
-/// is located in the bundle file and names the submodule.
+/// is located in the bundle file and names the submodule. \p Identifier
+/// names the parsed buffer, which MLIR's locations carry (default: the
+/// bundle's identifier of \p M).
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 parseMLIRSubmodule(const Bundle &B, const Submodule &M,
-                   mlir::MLIRContext &Context);
+                   mlir::MLIRContext &Context,
+                   llvm::StringRef Identifier = {});
 
 } // namespace mm
 

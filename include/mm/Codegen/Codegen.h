@@ -33,11 +33,9 @@ struct CodegenOptions {
   std::string CPU;
   std::string Features;
   llvm::CodeGenFileType FileType = llvm::CodeGenFileType::AssemblyFile;
-  /// The output's file name within an output directory.
-  std::string OutputName;
-  /// The path the output is written to, as llc records it in debug
-  /// information (CodeView's object name; none for "-").
-  std::string ObjectFilenameForDebug;
+  /// The path the output is written to, "-" for standard output, which llc
+  /// records in debug information (CodeView's object name; none for "-").
+  std::string OutputPath;
   /// llc's -asm-verbose, -show-mc-encoding and -preserve-as-comments.
   bool AsmVerbose = true;
   bool ShowMCEncoding = false;
