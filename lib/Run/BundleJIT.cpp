@@ -1,11 +1,10 @@
 //===- BundleJIT.cpp - Running a bundle on ORC's LLJIT --------------------===//
 
 #include "mm/Run/BundleJIT.h"
-#include "mm/Support/CudaStubs.h"
+#include "mm/Compile/HostLowering.h"
 #include "mm/Support/ToolSupport.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/Writer.h"
-#include "mm/Compile/Translation.h"
 #include "mm-runtime/mm_block_abi.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -411,59 +410,24 @@ BundleJIT::create(const Bundle &B, const BundleJITOptions &Options) {
   return std::move(Result);
 }
 
-/// The LLVM pipeline a submodule's header asks for: passes=, else opt=. An
-/// MLIR submodule's passes= is its MLIR pipeline, run before translation.
-static std::string getHeaderPipeline(const Submodule &M) {
-  const SubmoduleOptions &Options = M.getOptions();
-  if (M.getKind() == ModuleKind::LLVM && !Options.Passes.empty())
-    return Options.Passes;
-  if (!Options.OptLevel.empty())
-    return lookupOptLevel(Options.OptLevel)->getDefaultPipeline();
-  return "";
-}
-
 Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   auto Context = std::make_unique<LLVMContext>();
-  Expected<std::unique_ptr<Module>> Parsed =
-      M.getKind() == ModuleKind::MLIR
-          ? lowerMLIRSubmoduleToLLVM(B, M, *Context)
-          : parseLLVMSubmodule(B, M, *Context);
-  if (!Parsed)
-    return Parsed.takeError();
-  Module &Mod = **Parsed;
-  if (Error E = verifyLLVMSubmodule(B, M, Mod))
-    return std::move(E);
-
-  Triple ModuleTriple(Mod.getTargetTriple());
-  Triple HostTriple(J->getTargetTriple());
-  std::string Pipeline = getHeaderPipeline(M);
-  if (M.getRole() == ModuleRole::Device &&
-      isGPUTriple(Mod.getTargetTriple())) {
-    // The lowering's work-item loops need the optimizer to be vectorized,
-    // and clang's device IR was optimized for the GPU: default<On> at
-    // mm-lli's -O level unless the header says otherwise.
-    if (Pipeline.empty())
-      Pipeline = Options.Level.getDefaultPipeline();
-    if (!Options.LowerDeviceModule)
-      return B.moduleError(M, "device code for '" + Mod.getTargetTriple() +
-                                  "' cannot run: no device lowering");
-    if (Error E = Options.LowerDeviceModule(Mod, HostTriple, M.getName())) {
-      // Located at the submodule's header, which names it already.
-      std::string Message = toString(std::move(E));
-      StringRef Reason(Message);
-      Reason.consume_front(("submodule '" + M.getName() + "': ").str());
-      return B.moduleError(M, Reason);
-    }
-  } else if (!Mod.getTargetTriple().empty() &&
-             ModuleTriple.getArch() != HostTriple.getArch()) {
-    return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
-                                "' on this host (" + HostTriple.str() + ")");
-  }
-
-  // Coroutines (MLIR's async lowering makes them) cannot be compiled before
-  // LLVM's coroutine passes have lowered them; default<O0> has them.
-  if (Pipeline.empty() && Mod.getFunction("llvm.coro.id"))
-    Pipeline = "default<O0>";
+  HostLoweringOptions Lowering;
+  Lowering.HostTriple = Triple(J->getTargetTriple());
+  Lowering.Level = Options.Level;
+  Lowering.LowerDeviceModule = Options.LowerDeviceModule;
+  Lowering.Extensions = Options.Extensions;
+  Lowering.CreateTargetMachine = [&] {
+    return JITTargetMachineBuilder(Lowering.HostTriple)
+        .setCPU(sys::getHostCPUName().str())
+        .setCodeGenOptLevel(Options.Level.Codegen)
+        .createTargetMachine();
+  };
+  Expected<std::unique_ptr<Module>> Lowered =
+      lowerSubmoduleForHost(B, M, *Context, Lowering);
+  if (!Lowered)
+    return Lowered.takeError();
+  Module &Mod = **Lowered;
 
   // Facts about a device submodule that a cached object does not give.
   std::string Facts;
@@ -490,27 +454,11 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
     PendingCacheFacts[Key] = std::move(Facts);
   }
 
-  if (!Pipeline.empty()) {
-    Expected<std::unique_ptr<TargetMachine>> TM =
-        JITTargetMachineBuilder(HostTriple)
-            .setCPU(sys::getHostCPUName().str())
-            .setCodeGenOptLevel(Options.Level.Codegen)
-            .createTargetMachine();
-    if (!TM)
-      return TM.takeError();
-    LLVMPipelineOptions PipelineOptions;
-    PipelineOptions.Passes = Pipeline;
-    PipelineOptions.TM = TM->get();
-    PipelineOptions.Extensions = Options.Extensions;
-    PipelineOptions.HostTriple = HostTriple;
-    if (Error E = runLLVMPipeline(Mod, PipelineOptions))
-      return B.moduleError(M, toString(std::move(E)));
-  }
   if (Options.CompileLog)
     *Options.CompileLog << "compiled submodule '" << M.getName() << "'\n";
   if (Options.CompiledIRLog)
     Mod.print(*Options.CompiledIRLog, nullptr);
-  return ThreadSafeModule(std::move(*Parsed), std::move(Context));
+  return ThreadSafeModule(std::move(*Lowered), std::move(Context));
 }
 
 /// Names an --entry-result type for \p Ty.
@@ -636,54 +584,14 @@ Error BundleJIT::setUp() {
   if (!HostModule)
     return HostModule.takeError();
   HostModule->withModuleDo([&](Module &Mod) {
-    // clang's host half of a CUDA program has a shadow of each `__device__`
-    // and `__constant__` variable it names, internal and undefined in value,
-    // through which it passes the variable to cudaMemcpyToSymbol and the
-    // like. A texture reference's host variable is its textureReference,
-    // which cudaBindTexture* is given; its device variable is the 64-bit
-    // handle that `!nvvm.annotations` calls a texture. Exported, the
-    // shadow's address maps it to the device submodule's variable of the
-    // same name.
-    for (GlobalVariable &G : Mod.globals()) {
-      if (!G.hasLocalLinkage() || !G.hasName() || !G.hasInitializer())
-        continue;
-      std::string TextureAnnotation =
-          ("@" + G.getName() + ", !\"texture\"").str();
-      bool IsTexture = any_of(B, [&](const Submodule &M) {
-        return M.getRole() == ModuleRole::Device &&
-               M.getBody().contains(TextureAnnotation);
-      });
-      if (!IsTexture && (!isa<UndefValue>(G.getInitializer()) ||
-                         isa<PoisonValue>(G.getInitializer()) ||
-                         !any_of(B, [&](const Submodule &M) {
-                           return M.getRole() == ModuleRole::Device &&
-                                  M.getBody().contains(G.getName());
-                         })))
-        continue;
-      G.setLinkage(GlobalValue::ExternalLinkage);
-      G.setVisibility(GlobalValue::DefaultVisibility);
-      HostShadows.push_back(
-          {G.getName().str(),
-           IsTexture ? sizeof(uint64_t)
-                     : size_t(Mod.getDataLayout().getTypeAllocSize(
-                           G.getValueType()))});
-    }
-    for (Function &F : Mod) {
-      if (F.isDeclaration())
-        continue;
-      HostFunctions[F.getName()] = {getResultName(F.getReturnType()),
-                                    static_cast<unsigned>(F.arg_size())};
-      std::string Kernel = getKernelNameForStub(F.getName());
-      if (Kernel.empty())
-        continue;
-      // A static kernel's stub is internal: exported, so that a launch's
-      // address can be told by looking it up.
-      if (F.hasLocalLinkage()) {
-        F.setLinkage(GlobalValue::ExternalLinkage);
-        F.setVisibility(GlobalValue::HiddenVisibility);
-      }
-      HostStubs.push_back({F.getName().str(), std::move(Kernel)});
-    }
+    // Exported, a shadow's address maps it to the device submodule's
+    // variable of the same name, and a stub's to its kernel.
+    HostShadows = exportCudaHostShadows(Mod, B);
+    HostStubs = exportCudaHostStubs(Mod);
+    for (Function &F : Mod)
+      if (!F.isDeclaration())
+        HostFunctions[F.getName()] = {getResultName(F.getReturnType()),
+                                      static_cast<unsigned>(F.arg_size())};
   });
   return J->addIRModule(std::move(*HostModule));
 }
@@ -812,13 +720,13 @@ Expected<runtime::KernelInfo> BundleJIT::getKernel(StringRef Module,
 }
 
 Error BundleJIT::mapHostStubs() {
-  for (const auto &[Stub, Kernel] : HostStubs) {
-    Expected<void *> Addr = lookupHost(Stub);
+  for (const CudaHostStub &Stub : HostStubs) {
+    Expected<void *> Addr = lookupHost(Stub.Stub);
     if (!Addr)
       return Addr.takeError();
-    StubKernels[*Addr] = Kernel;
+    StubKernels[*Addr] = Stub.Kernel;
   }
-  for (const HostShadow &Shadow : HostShadows) {
+  for (const CudaHostShadow &Shadow : HostShadows) {
     Expected<void *> Addr = lookupHost(Shadow.Name);
     if (!Addr)
       return Addr.takeError();
@@ -828,22 +736,9 @@ Error BundleJIT::mapHostStubs() {
   return Error::success();
 }
 
-/// The C identifier that \p Symbol points to, if it points to a string
-/// that is one (read up to a length no identifier reaches).
-static std::optional<std::string> getSymbolName(const char *Symbol) {
-  if (!Symbol)
-    return std::nullopt;
-  size_t Length = strnlen(Symbol, 1024);
-  StringRef Name(Symbol, Length);
-  if (Length == 0 || Length == 1024 || isDigit(Name.front()) ||
-      !all_of(Name, [](char C) { return isAlnum(C) || C == '_'; }))
-    return std::nullopt;
-  return Name.str();
-}
-
 Expected<runtime::DeviceVariable>
 BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
-  HostShadow Shadow;
+  CudaHostShadow Shadow;
   {
     std::lock_guard<std::mutex> Guard(StubLock);
     if (!StubsMapped)
@@ -853,10 +748,9 @@ BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
     if (It != ShadowVariables.end())
       Shadow = It->second;
     else if (std::optional<std::string> Name =
-                 getSymbolName(static_cast<const char *>(ShadowAddress)))
-      // Before CUDA 5.0 a symbol could also be named by its name, as a
-      // string ("var"), and programs of that time still do; the host need
-      // not have a shadow of it then. Its size is the device's.
+                 runtime::readSymbolName(ShadowAddress))
+      // A variable named by its name needs no host shadow; its size is the
+      // device's.
       Shadow = {*Name, 0};
     else
       return runtime::makeRuntimeError(

@@ -137,8 +137,8 @@ struct LliOptions {
 
   cl::opt<unsigned> Threads{
       "threads",
-      cl::desc("Worker threads that run kernel blocks (default: one per "
-               "hardware thread)"),
+      cl::desc("Worker threads that run kernel blocks (default: "
+               "$MM_THREADS, else one per hardware thread)"),
       cl::value_desc("N"), cl::init(0), cl::cat(Category)};
 
   cl::opt<std::string> BlockTime{
@@ -210,32 +210,6 @@ static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain,
     return B.moduleError(Host, "entry function '" + Name + "' returns " +
                                    F->Result + ", not " + Expected +
                                    " (--entry-result)");
-  return Error::success();
-}
-
-/// Sets \p BlockTime from --blocktime, else from MM_BLOCKTIME, if either is
-/// given: milliseconds, or "infinite".
-static Error parseBlockTime(StringRef Flag,
-                            std::optional<std::chrono::microseconds> &BlockTime) {
-  StringRef Source = "--blocktime";
-  StringRef Text = Flag;
-  if (Text.empty()) {
-    const char *Env = std::getenv("MM_BLOCKTIME");
-    if (!Env || !*Env)
-      return Error::success();
-    Source = "MM_BLOCKTIME";
-    Text = Env;
-  }
-  if (Text == "infinite") {
-    BlockTime.reset();
-    return Error::success();
-  }
-  unsigned Milliseconds;
-  if (Text.getAsInteger(10, Milliseconds))
-    return createStringError(Source + ": '" + Text +
-                             "' is neither a number of milliseconds nor "
-                             "'infinite'");
-  BlockTime = std::chrono::milliseconds(Milliseconds);
   return Error::success();
 }
 
@@ -431,9 +405,18 @@ static Expected<int> run(const LliOptions &Flags,
   if (Flags.PrintCompiledIR)
     Options.CompiledIRLog = &errs();
   runtime::CPUBackendOptions BackendOptions;
-  BackendOptions.Threads = Flags.Threads;
-  if (Error E = parseBlockTime(Flags.BlockTime, BackendOptions.BlockTime))
+  runtime::CPUBackendEnvironment FromEnvironment;
+  FromEnvironment.Threads = !Flags.Threads.getNumOccurrences();
+  FromEnvironment.BlockTime = Flags.BlockTime.empty();
+  if (Error E = runtime::readCPUBackendEnvironment(BackendOptions,
+                                                   FromEnvironment))
     return std::move(E);
+  if (Flags.Threads.getNumOccurrences())
+    BackendOptions.Threads = Flags.Threads;
+  if (!Flags.BlockTime.empty())
+    if (Error E = runtime::parseBlockTime(Flags.BlockTime, "--blocktime",
+                                          BackendOptions.BlockTime))
+      return std::move(E);
   Expected<std::unique_ptr<CompileCache>> Cache = openCompileCache(Flags);
   if (!Cache)
     return Cache.takeError();

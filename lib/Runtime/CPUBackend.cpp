@@ -562,6 +562,35 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   return makeRuntimeError(L.Status, L.Error);
 }
 
+Error mm::runtime::parseBlockTime(
+    StringRef Text, StringRef Source,
+    std::optional<std::chrono::microseconds> &BlockTime) {
+  if (Text == "infinite") {
+    BlockTime.reset();
+    return Error::success();
+  }
+  unsigned Milliseconds;
+  if (Text.getAsInteger(10, Milliseconds))
+    return createStringError(Source + ": '" + Text +
+                             "' is neither a number of milliseconds nor "
+                             "'infinite'");
+  BlockTime = std::chrono::milliseconds(Milliseconds);
+  return Error::success();
+}
+
+Error mm::runtime::readCPUBackendEnvironment(CPUBackendOptions &Options,
+                                             CPUBackendEnvironment Read) {
+  if (const char *Threads = std::getenv("MM_THREADS");
+      Read.Threads && Threads && *Threads)
+    if (StringRef(Threads).getAsInteger(10, Options.Threads))
+      return createStringError("MM_THREADS: '" + StringRef(Threads) +
+                               "' is not a number of threads");
+  if (const char *BlockTime = std::getenv("MM_BLOCKTIME");
+      Read.BlockTime && BlockTime && *BlockTime)
+    return parseBlockTime(BlockTime, "MM_BLOCKTIME", Options.BlockTime);
+  return Error::success();
+}
+
 std::unique_ptr<Backend>
 mm::runtime::createCPUBackend(const CPUBackendOptions &Options) {
   return std::make_unique<CPUBackend>(Options);

@@ -65,6 +65,18 @@ const void *mm::runtime::getSubmoduleImage(StringRef Module) {
   return Image.get();
 }
 
+void mm::runtime::registerSubmoduleImage(StringRef Module,
+                                         const void *Address) {
+  Registry &R = getRegistry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  std::unique_ptr<SubmoduleImage> &Image = R.Images[Module];
+  if (!Image) {
+    Image = std::make_unique<SubmoduleImage>(SubmoduleImage{Module.str()});
+    R.ImagesByAddress[Image.get()] = Image.get();
+  }
+  R.ImagesByAddress[Address] = Image.get();
+}
+
 std::optional<std::string> mm::runtime::getSubmoduleOfImage(const void *Image) {
   Registry &R = getRegistry();
   std::lock_guard<std::mutex> Guard(R.Lock);
@@ -75,7 +87,7 @@ std::optional<std::string> mm::runtime::getSubmoduleOfImage(const void *Image) {
 
 /// Reports a failed call as MLIR's wrappers do, on standard error.
 static void reportFailure(const Twine &Call, const Twine &Message) {
-  WithColor::error(errs(), "mm-lli") << Call << ": " << Message << "\n";
+  WithColor::error(errs(), getReporterName()) << Call << ": " << Message << "\n";
 }
 
 /// Reports \p Error of \p Call, a CUDA runtime call; true if there was one.

@@ -2,11 +2,14 @@
 
 #include "mm/Runtime/Runtime.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <optional>
 
 using namespace llvm;
@@ -27,6 +30,28 @@ static std::atomic<Runtime *> CurrentRuntime{nullptr};
 
 void mm::runtime::setCurrentRuntime(Runtime *R) { CurrentRuntime = R; }
 Runtime *mm::runtime::getCurrentRuntime() { return CurrentRuntime; }
+
+static std::string &getReporterNameStorage() {
+  static std::string Name = "mm-lli";
+  return Name;
+}
+void mm::runtime::setReporterName(StringRef Name) {
+  getReporterNameStorage() = Name.str();
+}
+StringRef mm::runtime::getReporterName() { return getReporterNameStorage(); }
+
+std::optional<std::string> mm::runtime::readSymbolName(const void *Symbol) {
+  if (!Symbol)
+    return std::nullopt;
+  // Read up to a length that no identifier reaches.
+  const char *Text = static_cast<const char *>(Symbol);
+  size_t Length = strnlen(Text, 1024);
+  StringRef Name(Text, Length);
+  if (Length == 0 || Length == 1024 || isDigit(Name.front()) ||
+      !all_of(Name, [](char C) { return isAlnum(C) || C == '_'; }))
+    return std::nullopt;
+  return Name.str();
+}
 
 namespace {
 /// The calling thread's last error, as CUDA keeps it.

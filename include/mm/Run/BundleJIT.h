@@ -14,6 +14,7 @@
 #define MM_RUN_BUNDLEJIT_H
 
 #include "mm/Bundle/Bundle.h"
+#include "mm/Compile/HostLowering.h"
 #include "mm/Compile/LLVMPipeline.h"
 #include "mm/Compile/OptLevel.h"
 #include "mm/Run/CompileCache.h"
@@ -39,12 +40,6 @@ class ThreadSafeModule;
 } // namespace llvm
 
 namespace mm {
-
-/// Rewrites the module of the device submodule named SubmoduleName into a
-/// module for the host triple Host (mm/Device/DeviceLowering.h).
-using DeviceModuleLowering =
-    std::function<llvm::Error(llvm::Module &M, const llvm::Triple &Host,
-                              llvm::StringRef SubmoduleName)>;
 
 struct BundleJITOptions {
   /// The code generation level of every submodule, and the level of the
@@ -171,16 +166,12 @@ private:
   llvm::StringMap<HostFunction> HostFunctions;
   /// CUDA host stubs: stub symbol -> kernel symbol, then address -> kernel.
   /// Guarded by StubLock, as the host shadows are.
-  std::vector<std::pair<std::string, std::string>> HostStubs;
+  std::vector<CudaHostStub> HostStubs;
   llvm::DenseMap<const void *, std::string> StubKernels;
   /// Host shadows of device variables: their names and sizes, then their
   /// addresses.
-  struct HostShadow {
-    std::string Name;
-    size_t Size;
-  };
-  std::vector<HostShadow> HostShadows;
-  llvm::DenseMap<const void *, HostShadow> ShadowVariables;
+  std::vector<CudaHostShadow> HostShadows;
+  llvm::DenseMap<const void *, CudaHostShadow> ShadowVariables;
   bool StubsMapped = false;
   std::mutex StubLock;
   /// The sizes of device submodules' variables, by "submodule/name", as

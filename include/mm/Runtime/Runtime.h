@@ -124,6 +124,24 @@ struct CPUBackendOptions {
       std::chrono::milliseconds(200);
 };
 
+/// Sets \p BlockTime from \p Text, the value of option or variable
+/// \p Source: milliseconds, or "infinite".
+llvm::Error parseBlockTime(llvm::StringRef Text, llvm::StringRef Source,
+                           std::optional<std::chrono::microseconds> &BlockTime);
+
+/// Which settings of the CPU backend readCPUBackendEnvironment reads: a
+/// tool's flag wins over the variable, which is then not read at all.
+struct CPUBackendEnvironment {
+  bool Threads = true;
+  bool BlockTime = true;
+};
+
+/// Sets \p Options from the environment: MM_THREADS (threads, 0 for one per
+/// hardware thread) and MM_BLOCKTIME (as parseBlockTime), where they are set
+/// and \p Read asks for them.
+llvm::Error readCPUBackendEnvironment(CPUBackendOptions &Options,
+                                      CPUBackendEnvironment Read = {});
+
 /// The CPU backend: device memory is host memory, blocks run concurrently on
 /// worker threads, each with its own shared memory and per-thread scratch
 /// memory.
@@ -216,6 +234,16 @@ private:
   std::atomic<unsigned> FailedLaunches{0};
 };
 
+/// The name that the runtime's own messages on standard error begin with:
+/// the tool's, or an ahead-of-time program's (default "mm-lli").
+void setReporterName(llvm::StringRef Name);
+llvm::StringRef getReporterName();
+
+/// The C identifier that \p Symbol points to, if it points to a string that
+/// is one: before CUDA 5.0 a device variable could be named by its name, as
+/// a string ("var"), and programs of that time still do.
+std::optional<std::string> readSymbolName(const void *Symbol);
+
 /// Makes \p R the runtime that the C entry points use (null: none).
 void setCurrentRuntime(Runtime *R);
 Runtime *getCurrentRuntime();
@@ -224,6 +252,9 @@ Runtime *getCurrentRuntime();
 /// image that format-spec §14's `NAME::` names, which a host hands to
 /// mgpuModuleLoad. The same name always gives the same address.
 const void *getSubmoduleImage(llvm::StringRef Module);
+/// Makes \p Address stand for device submodule \p Module as well: the
+/// `NAME::` of a program compiled ahead of time.
+void registerSubmoduleImage(llvm::StringRef Module, const void *Address);
 /// The device submodule whose image \p Image is, if it is one.
 std::optional<std::string> getSubmoduleOfImage(const void *Image);
 

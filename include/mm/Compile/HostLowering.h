@@ -1,0 +1,94 @@
+//===- mm/Compile/HostLowering.h - Submodules as host code -----*- C++ -*-===//
+//
+// What mm-lli's JIT and mm-llc's `--embed=cpu` do alike to run a submodule on
+// the host: parse it (an MLIR submodule lowered to LLVM IR), verify it, lower
+// device code for the host, and run its pipeline with a host TargetMachine;
+// and what they read from clang's host half of a CUDA program to tell which
+// host function launches which kernel and which host variable stands for
+// which device variable.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_COMPILE_HOSTLOWERING_H
+#define MM_COMPILE_HOSTLOWERING_H
+
+#include "mm/Bundle/Bundle.h"
+#include "mm/Compile/LLVMPipeline.h"
+#include "mm/Compile/OptLevel.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mm {
+
+/// Rewrites the module of the device submodule named SubmoduleName into a
+/// module for the host triple Host (mm/Device/DeviceLowering.h). The tools
+/// inject it: no library depends on the device lowering.
+using DeviceModuleLowering =
+    std::function<llvm::Error(llvm::Module &M, const llvm::Triple &Host,
+                              llvm::StringRef SubmoduleName)>;
+
+struct HostLoweringOptions {
+  llvm::Triple HostTriple;
+  /// The level of the default<On> pipeline of a lowered device submodule
+  /// whose header gives none.
+  OptLevel Level = *lookupOptLevel("O2");
+  /// Device submodules for a GPU cannot run without it.
+  DeviceModuleLowering LowerDeviceModule;
+  /// The passes that submodules' pipelines can name beyond LLVM's.
+  llvm::ArrayRef<PassBuilderExtension> Extensions;
+  /// The host TargetMachine that a pipeline is run with.
+  std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>
+      CreateTargetMachine;
+};
+
+/// Parses submodule \p M of \p B into \p Context (translating MLIR), verifies
+/// it, lowers it for the host if it is device code for a GPU, and runs its
+/// header's pipeline (a lowered device: default<On> unless the header says
+/// otherwise). Errors are located in \p B and name \p M.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
+                      llvm::LLVMContext &Context,
+                      const HostLoweringOptions &Options);
+
+/// A CUDA kernel's host stub (`__device_stub__K`), which a launch names the
+/// kernel by.
+struct CudaHostStub {
+  std::string Stub;
+  std::string Kernel;
+};
+
+/// The host variable that clang emits for a CUDA `__device__`,
+/// `__constant__` or texture variable, through which the host names it.
+struct CudaHostShadow {
+  std::string Name;
+  /// The device variable's size.
+  uint64_t Size = 0;
+};
+
+/// The host stubs that \p Host defines. Internal stubs (of static kernels)
+/// are made external and hidden, so that a launch's address can be told.
+std::vector<CudaHostStub> exportCudaHostStubs(llvm::Module &Host);
+
+/// The host shadows of \p Host: internal variables, undefined in value, whose
+/// names a device submodule of \p B contains (or that a device submodule
+/// annotates as a texture). They are made external, so that their addresses
+/// can be told.
+std::vector<CudaHostShadow> exportCudaHostShadows(llvm::Module &Host,
+                                                  const Bundle &B);
+
+} // namespace mm
+
+#endif // MM_COMPILE_HOSTLOWERING_H
