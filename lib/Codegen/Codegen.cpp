@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mm/Codegen/Codegen.h"
+#include "mm/Codegen/LinkForHost.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Compile/Translation.h"
 #include "mm/Compile/TargetMachine.h"
@@ -43,6 +44,8 @@ StringRef mm::getEmbedFormName(EmbedForm Form) {
     return "asm";
   case EmbedForm::Object:
     return "obj";
+  case EmbedForm::HostCode:
+    return "cpu";
   }
   llvm_unreachable("unknown embed form");
 }
@@ -52,6 +55,7 @@ std::optional<EmbedForm> mm::parseEmbedFormName(StringRef Name) {
       .Case("bitcode", EmbedForm::Bitcode)
       .Case("asm", EmbedForm::Assembly)
       .Case("obj", EmbedForm::Object)
+      .Case("cpu", EmbedForm::HostCode)
       .Default(std::nullopt);
 }
 
@@ -65,6 +69,8 @@ static object::ImageKind getImageKind(const OffloadPart &Part) {
     return object::IMG_Object;
   case EmbedForm::Assembly:
     return Triple(Part.Triple).isNVPTX() ? object::IMG_PTX : object::IMG_None;
+  case EmbedForm::HostCode:
+    break;
   }
   llvm_unreachable("unknown embed form");
 }
@@ -231,8 +237,16 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
     TM->Options.FloatABIType = codegen::getFloatABIForCalls();
   TM->Options.ObjectFilenameForDebug = Options.OutputPath;
 
+  // Device parts lowered for the CPU become the host's own code, which the
+  // host's CPU and features apply to; the others are embedded as images.
+  SmallVector<OffloadPart> HostCode, Images;
+  for (const OffloadPart &Part : Embedded)
+    (Part.Form == EmbedForm::HostCode ? HostCode : Images).push_back(Part);
+  if (Options.LinkedProgram)
+    if (Error E = linkDevicePartsIntoHost(Mod, B, M, HostCode))
+      return std::move(E);
   codegen::setFunctionAttributes(CPU, Features, Mod);
-  embedOffloadParts(Mod, Embedded, EmbedSection);
+  embedOffloadParts(Mod, Images, EmbedSection);
 
   TargetLibraryInfoImpl TLII(Triple(Mod.getTargetTriple()));
   legacy::PassManager PM;

@@ -11,6 +11,9 @@
 #include "mm/Bundle/Reader.h"
 #include "mm/Bundle/Selector.h"
 #include "mm/Codegen/Codegen.h"
+#include "mm/Codegen/LinkForHost.h"
+#include "mm/Compile/TargetMachine.h"
+#include "mm/Compile/GPUPrograms.h"
 #include "mm/Compile/OptLevel.h"
 #include "mm/Compile/ScopedOptions.h"
 #include "mm/Support/Diagnostics.h"
@@ -28,6 +31,8 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -93,8 +98,10 @@ struct LlcOptions {
   cl::list<std::string> EmbedForms{
       "embed",
       cl::desc("Write the host's output with the device submodules embedded "
-               "in FORM (bitcode, asm or obj): all of them, or those "
-               "SELECTOR matches (repeatable; the last that matches wins)"),
+               "in FORM (bitcode, asm or obj), or lowered for the CPU and "
+               "linked into the host's code (cpu, for libmm_runtime): all of "
+               "them, or those SELECTOR matches (repeatable; the last that "
+               "matches wins)"),
       cl::value_desc("[SELECTOR:]FORM"), cl::cat(Category)};
 
   cl::opt<std::string> OffloadSection{
@@ -126,6 +133,8 @@ struct Job {
   std::vector<LLVMOptionSetting> Settings;
   /// Set for a device part embedded in the host.
   std::optional<EmbedForm> Embed;
+  /// For a device part linked into the host (`cpu`): how it is lowered.
+  HostLoweringOptions Lowering;
   std::string Warnings;
   /// The output, or the error.
   std::optional<Expected<std::string>> Result;
@@ -251,6 +260,10 @@ getCodegenOptions(const Bundle &B, const Submodule &M,
 
 static void runJob(const Bundle &B, Job &J, ArrayRef<OffloadPart> Embedded,
                    StringRef OffloadSection) {
+  if (J.Embed == EmbedForm::HostCode) {
+    J.Result.emplace(lowerDevicePartForHost(B, *J.M, J.Lowering));
+    return;
+  }
   if (J.Embed == EmbedForm::Bitcode) {
     J.Result.emplace(writeSubmoduleBitcode(B, *J.M));
     return;
@@ -289,19 +302,70 @@ static Error collectErrors(MutableArrayRef<Job> AllJobs) {
 
 /// Compiles \p B. On success, \p Outputs holds (file name, contents) pairs:
 /// one per submodule, or the host's alone with --embed.
+/// The optimization level of \p Level's code generation, for the pipeline
+/// of a device part lowered for the host.
+static OptLevel getOptLevel(CodeGenOptLevel Level) {
+  switch (Level) {
+  case CodeGenOptLevel::None:
+    return *lookupOptLevel("O0");
+  case CodeGenOptLevel::Less:
+    return *lookupOptLevel("O1");
+  case CodeGenOptLevel::Default:
+    return *lookupOptLevel("O2");
+  case CodeGenOptLevel::Aggressive:
+    return *lookupOptLevel("O3");
+  }
+  llvm_unreachable("unknown codegen level");
+}
+
+/// How the `cpu` device parts of \p Host's output are lowered: for the
+/// host's triple, CPU and features, at its level.
+static HostLoweringOptions
+getHostLoweringOptions(const Job &Host, const Bundle &B,
+                       const DeviceModuleLowering &LowerDeviceModule,
+                       ArrayRef<PassBuilderExtension> Extensions) {
+  HostLoweringOptions Lowering;
+  std::string TripleText = Host.Options.TargetTriple;
+  if (TripleText.empty())
+    TripleText = Host.M->getTriple().str();
+  if (TripleText.empty())
+    TripleText = sys::getDefaultTargetTriple();
+  Lowering.HostTriple = Triple(TripleText);
+  Lowering.Level = getOptLevel(Host.Options.OptLevel);
+  Lowering.LowerDeviceModule = LowerDeviceModule;
+  Lowering.Extensions = Extensions;
+  std::string CPU = Host.Options.CPU, Features = Host.Options.Features;
+  resolveNativeCPU(CPU, Features);
+  Lowering.CreateTargetMachine = [=, HostTriple = Lowering.HostTriple,
+                                  Level = Host.Options.OptLevel] {
+    return createTargetMachineForTriple(HostTriple, CPU, Features, Level);
+  };
+  return Lowering;
+}
+
 static Error
 compileBundle(Bundle &B, const LlcOptions &Flags,
+              const DeviceModuleLowering &LowerDeviceModule,
+              ArrayRef<PassBuilderExtension> Extensions,
               std::vector<std::pair<std::string, std::string>> &Outputs) {
+  Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules(Flags);
+  if (!EmbedRules)
+    return EmbedRules.takeError();
+  bool Embedding = !EmbedRules->empty();
+  bool LinkedProgram = any_of(*EmbedRules, [](const EmbedRule &Rule) {
+    return Rule.Form == EmbedForm::HostCode;
+  });
+  // A program for libmm_runtime is compiled as mm-lli runs it: an MLIR GPU
+  // program's nested kernel modules are its device submodules.
+  if (LinkedProgram)
+    if (Error E = addNestedKernelModules(B))
+      return E;
   Expected<std::vector<SubmoduleSelector>> Selectors =
       parseModuleOptions(B, Flags.ModuleSelectors);
   if (!Selectors)
     return Selectors.takeError();
   if (Error E = applySetOptions(B, Flags.FieldOverrides))
     return E;
-  Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules(Flags);
-  if (!EmbedRules)
-    return EmbedRules.takeError();
-  bool Embedding = !EmbedRules->empty();
   CodeGenFileType FileType = codegen::getFileType();
   if (FileType == CodeGenFileType::Null)
     return createStringError("-filetype=null is not supported");
@@ -330,7 +394,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
       Settings.push_back(Resolved->front());
     }
     CodeGenFileType PartType = FileType;
-    if (Embed)
+    if (Embed && Embed != EmbedForm::HostCode)
       PartType = *Embed == EmbedForm::Object ? CodeGenFileType::ObjectFile
                                              : CodeGenFileType::AssemblyFile;
     Expected<CodegenOptions> Options =
@@ -340,7 +404,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
       continue;
     }
     AllJobs.push_back({&M, std::move(*Options), std::move(Settings), Embed,
-                       {}, {}});
+                       {}, {}, {}});
   }
   if (Errors)
     return Errors;
@@ -357,14 +421,24 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     return createStringError("--embed needs a selected host submodule");
   // As --module and --set, an --embed that matches nothing is an error
   // rather than a host without the device parts the user asked for.
+  // A program for libmm_runtime may have no device code at all.
   for (auto [Text, Rule] : zip(Flags.EmbedForms, *EmbedRules))
-    if (none_of(AllJobs, [&, &Rule = Rule](const Job &J) {
+    if ((Rule.Selector || Rule.Form != EmbedForm::HostCode) &&
+        none_of(AllJobs, [&, &Rule = Rule](const Job &J) {
           return J.M->getRole() == ModuleRole::Device &&
                  (!Rule.Selector || Rule.Selector->matches(*J.M));
         }))
       return createStringError("--embed '%s' matches no selected device "
                                "submodule",
                                Text.c_str());
+
+  if (Embedding) {
+    HostJob->Options.LinkedProgram = LinkedProgram;
+    for (Job *J : FirstPass)
+      if (J->Embed == EmbedForm::HostCode)
+        J->Lowering =
+            getHostLoweringOptions(*HostJob, B, LowerDeviceModule, Extensions);
+  }
 
   DefaultThreadPool Pool(hardware_concurrency(Flags.Jobs));
   runJobs(B, FirstPass, Pool, Flags.OffloadSection);
@@ -433,7 +507,9 @@ writeOutputs(const Bundle &B, const LlcOptions &Flags,
   return Error::success();
 }
 
-int mm::llcMain(int argc, char **argv) {
+int mm::llcMain(int argc, char **argv,
+                const DeviceModuleLowering &LowerDeviceModule,
+                ArrayRef<PassBuilderExtension> Extensions) {
   InitLLVM X(argc, argv);
   // Registered as the tool runs: mm-llc's options, and the codegen flags
   // (-mcpu, -mattr, -relocation-model, ...) from which every submodule's
@@ -513,7 +589,9 @@ int mm::llcMain(int argc, char **argv) {
     return 1;
   }
   std::vector<std::pair<std::string, std::string>> Outputs;
-  if (reportError(compileBundle(*B, Flags, Outputs), argv[0], errs()))
+  if (reportError(
+          compileBundle(*B, Flags, LowerDeviceModule, Extensions, Outputs),
+          argv[0], errs()))
     return 1;
   return reportError(writeOutputs(*B, Flags, Outputs), argv[0], errs()) ? 1
                                                                      : 0;

@@ -1,5 +1,14 @@
 //===- mm-llc.cpp - The multi-module code generator -----------------------===//
 
 #include "mm/Codegen/LlcMain.h"
+#include "mm/Device/DeviceLowering.h"
 
-int main(int argc, char **argv) { return mm::llcMain(argc, argv); }
+#include "llvm/Passes/PassBuilder.h"
+
+int main(int argc, char **argv) {
+  mm::PassBuilderExtension DeviceLowering =
+      [](llvm::PassBuilder &PB, const std::optional<llvm::Triple> &Host) {
+        mm::registerDevicePasses(PB, Host);
+      };
+  return mm::llcMain(argc, argv, mm::lowerDeviceModuleForHost, DeviceLowering);
+}

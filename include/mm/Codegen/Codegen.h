@@ -40,10 +40,17 @@ struct CodegenOptions {
   bool AsmVerbose = true;
   bool ShowMCEncoding = false;
   bool PreserveAsmComments = true;
+  /// The host is a program for libmm_runtime (`--embed=cpu`): the device
+  /// parts in the `cpu` form are linked into it, and its table of device
+  /// code is registered at start-up, even with no parts.
+  bool LinkedProgram = false;
 };
 
 /// The form in which a device part is embedded in the host object.
-enum class EmbedForm { Bitcode, Assembly, Object };
+/// How a device part goes into the host's output: embedded as an image
+/// (bitcode, assembly or an object), or, `cpu`, lowered for the CPU and
+/// linked into the host's code (mm/Codegen/LinkForHost.h).
+enum class EmbedForm { Bitcode, Assembly, Object, HostCode };
 
 llvm::StringRef getEmbedFormName(EmbedForm Form);
 std::optional<EmbedForm> parseEmbedFormName(llvm::StringRef Name);

@@ -3,12 +3,19 @@
 #ifndef MM_CODEGEN_LLCMAIN_H
 #define MM_CODEGEN_LLCMAIN_H
 
+#include "mm/Compile/HostLowering.h"
+
 namespace mm {
 
 /// The whole of mm-llc: parses the command line, reads the bundle, compiles
 /// each submodule for its own target, and writes one file per submodule or a
 /// host object with the device parts embedded. Returns the exit code.
-int llcMain(int argc, char **argv);
+/// \p LowerDeviceModule and \p Extensions (the device lowering and its
+/// passes) serve `--embed=cpu`, which compiles device submodules for the
+/// host's CPU into the host's code.
+int llcMain(int argc, char **argv,
+            const DeviceModuleLowering &LowerDeviceModule = {},
+            llvm::ArrayRef<PassBuilderExtension> Extensions = {});
 
 } // namespace mm
 
