@@ -63,8 +63,14 @@ struct NvccOptions {
   cl::opt<std::string> Output{
       "o",
       cl::desc("Output bundle (default: a.mml; with -c, SOURCE.o for each "
-               "source)"),
+               "source; with --executable, the executable, default a.out)"),
       cl::value_desc("file"), cl::cat(Category)};
+  cl::opt<bool> Executable{
+      "executable",
+      cl::desc("Build a native executable ahead of time, as nvcc does: the "
+               "device code compiled for the CPU into it, linked with "
+               "libmm_runtime (-run runs it)"),
+      cl::cat(Category)};
   cl::opt<bool> CompileOnly{
       "c",
       cl::desc("Compile each source into a bundle of its own, for a later "
@@ -134,8 +140,9 @@ struct NvccOptions {
       cl::value_desc("option,..."), cl::cat(Category)};
   cl::list<std::string> Libraries{
       "l", cl::Prefix,
-      cl::desc("With -run, a shared library for mm-lli to resolve symbols "
-               "from (the C, C++, math and CUDA runtimes need none)"),
+      cl::desc("A library to link with --executable, or with -run a shared "
+               "library for mm-lli to resolve symbols from (the C, C++, math "
+               "and CUDA runtimes need none)"),
       cl::value_desc("library"), cl::cat(Category)};
   cl::list<std::string> LibraryDirs{"L", cl::Prefix,
                                     cl::desc("Search a directory for -l"),
@@ -686,6 +693,26 @@ static Error buildBundle(const NvccOptions &Flags, ArrayRef<std::string> Inputs,
   });
 }
 
+/// The libraries that \p Flags names with -l that the program needs beyond
+/// those that mm-lli's process and mm's runtime already serve.
+static std::vector<std::string> getExtraLibraries(const NvccOptions &Flags) {
+  std::vector<std::string> Libraries;
+  for (const std::string &Library : Flags.Libraries)
+    if (!is_contained({"c", "m", "stdc++", "pthread", "dl", "rt", "cudart",
+                       "cudart_static", "cuda"},
+                      Library))
+      Libraries.push_back(Library);
+  return Libraries;
+}
+
+/// True if host code is compiled with -fopenmp, which calls LLVM's OpenMP
+/// runtime, as clang would link it.
+static bool usesOpenMP(const NvccOptions &Flags) {
+  return any_of(Flags.HostCompilerArgs, [](const std::string &Arg) {
+    return StringRef(Arg).starts_with("-fopenmp");
+  });
+}
+
 /// Runs the bundle at \p Path with mm-lli; \p ExitCode is the program's.
 static Error runBundle(const NvccOptions &Flags, StringRef Path,
                        int &ExitCode) {
@@ -693,14 +720,10 @@ static Error runBundle(const NvccOptions &Flags, StringRef Path,
   sys::path::append(Lli, "mm-lli");
   std::vector<std::string> Args = {std::string(Lli)};
   Args.insert(Args.end(), Flags.LliArgs.begin(), Flags.LliArgs.end());
+  // The C, C++, math and thread libraries are in mm-lli's process, and
+  // mm's runtime serves the CUDA runtime's entry points.
   std::vector<std::string> Libraries;
-  for (const std::string &Library : Flags.Libraries) {
-    // The C, C++, math and thread libraries are in mm-lli's process, and
-    // mm's runtime serves the CUDA runtime's entry points.
-    if (is_contained({"c", "m", "stdc++", "pthread", "dl", "rt", "cudart",
-                      "cudart_static", "cuda"},
-                     Library))
-      continue;
+  for (const std::string &Library : getExtraLibraries(Flags)) {
     std::optional<std::string> Found;
     for (const std::string &Dir : Flags.LibraryDirs) {
       SmallString<256> Candidate(Dir);
@@ -712,11 +735,7 @@ static Error runBundle(const NvccOptions &Flags, StringRef Path,
     }
     Libraries.push_back(Found ? *Found : "lib" + Library + ".so");
   }
-  // Host code compiled with -fopenmp calls LLVM's OpenMP runtime, which
-  // clang would link.
-  if (any_of(Flags.HostCompilerArgs, [](const std::string &Arg) {
-        return StringRef(Arg).starts_with("-fopenmp");
-      })) {
+  if (usesOpenMP(Flags)) {
     SmallString<256> OpenMP(MM_LLVM_TOOLS_DIR);
     sys::path::append(OpenMP, "..", "lib", "libomp.so");
     sys::path::remove_dots(OpenMP, /*remove_dot_dot=*/true);
@@ -727,6 +746,85 @@ static Error runBundle(const NvccOptions &Flags, StringRef Path,
   Args.push_back(Path.str());
   Args.insert(Args.end(), Flags.RunArgs.begin(), Flags.RunArgs.end());
   return runCommand(Flags, Args, "mm-lli", &ExitCode);
+}
+
+/// Whether \p Inputs are one bundle of several submodules: a whole program,
+/// which --executable compiles as it is (it may hold MLIR submodules, which
+/// mm-nvcc does not link).
+static bool isWholeProgramBundle(ArrayRef<std::string> Inputs) {
+  if (Inputs.size() != 1)
+    return false;
+  Expected<Bundle> B = readBundleFile(Inputs.front());
+  if (!B) {
+    consumeError(B.takeError());
+    return false;
+  }
+  return !B->isPlainModule();
+}
+
+/// --executable: the program as a bundle, compiled by mm-llc with every
+/// device submodule lowered for this CPU into the host's object
+/// (`--embed=cpu`), linked by clang with libmm_runtime; then, with -run, run.
+static Error buildAndRunExecutable(const NvccOptions &Flags, StringRef WorkDir,
+                                   int &ExitCode) {
+  std::string Output = Flags.Output;
+  if (Output.empty()) {
+    if (Flags.Run) {
+      SmallString<256> Temporary(WorkDir);
+      sys::path::append(Temporary, getProgramName(Flags.Inputs.front()));
+      Output = std::string(Temporary);
+    } else {
+      Output = "a.out";
+    }
+  }
+  SmallString<256> Bundle(WorkDir), Object(WorkDir);
+  sys::path::append(Bundle, getProgramName(Output) + ".mml");
+  sys::path::append(Object, getProgramName(Output) + ".o");
+  if (isWholeProgramBundle(Flags.Inputs))
+    Bundle = Flags.Inputs.front();
+  else if (Error E = buildBundle(Flags, Flags.Inputs, Bundle, WorkDir))
+    return E;
+
+  SmallString<256> Llc(getToolDirectory());
+  sys::path::append(Llc, "mm-llc");
+  if (Error E = runCommand(Flags,
+                           {std::string(Llc), "-filetype=obj",
+                            "-relocation-model=pic", "-mcpu=native",
+                            "--embed=cpu", std::string(Bundle), "-o",
+                            std::string(Object)},
+                           "mm-llc"))
+    return E;
+
+  // libmm_runtime is in the lib directory beside mm-nvcc's bin, in the build
+  // tree as in the installation; the executable finds it there.
+  SmallString<256> LibDir(getToolDirectory());
+  sys::path::append(LibDir, "..", "lib");
+  sys::path::remove_dots(LibDir, /*remove_dot_dot=*/true);
+  Expected<std::string> Clang = findClang(Flags);
+  if (!Clang)
+    return Clang.takeError();
+  std::vector<std::string> Link = {*Clang, "--driver-mode=g++",
+                                   std::string(Object), "-o", Output};
+  for (const std::string &Dir : Flags.LibraryDirs)
+    Link.push_back("-L" + Dir);
+  for (const std::string &Library : getExtraLibraries(Flags))
+    Link.push_back("-l" + Library);
+  if (usesOpenMP(Flags))
+    Link.push_back("-fopenmp");
+  Link.push_back("-L" + std::string(LibDir));
+  Link.push_back("-Wl,-rpath," + std::string(LibDir));
+  Link.push_back("-lmm_runtime");
+  // A runtime built with sanitizers needs their runtimes in the program.
+  for (StringRef Flag : split(StringRef(MM_SANITIZER_FLAGS), ' '))
+    if (!Flag.empty())
+      Link.push_back(Flag.str());
+  if (Error E = runCommand(Flags, Link, "linking"))
+    return E;
+  if (!Flags.Run)
+    return Error::success();
+  std::vector<std::string> Args = {Output};
+  Args.insert(Args.end(), Flags.RunArgs.begin(), Flags.RunArgs.end());
+  return runCommand(Flags, Args, "the program", &ExitCode);
 }
 
 static Error checkOptions(const NvccOptions &Flags) {
@@ -758,6 +856,12 @@ static Error checkOptions(const NvccOptions &Flags) {
                              Flags.Inputs.size());
   if (!Flags.Run && (!Flags.RunArgs.empty() || !Flags.LliArgs.empty()))
     return createStringError("-run-args and -Xlli apply with -run only");
+  if (Flags.Executable && Flags.CompileOnly)
+    return createStringError("-c and --executable: an executable needs the "
+                             "whole program");
+  if (Flags.Executable && !Flags.LliArgs.empty())
+    return createStringError("-Xlli and --executable: the executable runs "
+                             "without mm-lli");
   return Error::success();
 }
 
@@ -782,6 +886,9 @@ static Error compileAndRun(const NvccOptions &Flags, int &ExitCode) {
     }
     return Error::success();
   }
+
+  if (Flags.Executable)
+    return buildAndRunExecutable(Flags, WorkDir, ExitCode);
 
   std::string Output = Flags.Output;
   if (Output.empty()) {
