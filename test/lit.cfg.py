@@ -20,6 +20,14 @@ config.test_exec_root = os.path.join(config.mm_obj_root, "test")
 # mm's tools first, then LLVM 19's (FileCheck, not, opt, mlir-opt, ...).
 config.environment["PATH"] = os.path.pathsep.join(
     [config.mm_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
+# bench/aot-lit.sh: mm-lli's tests run as executables compiled ahead of
+# time, through bench/aot/mm-lli.
+if lit_config.params.get("mm_lli_aot"):
+    config.environment["PATH"] = os.path.pathsep.join(
+        [os.path.join(config.mm_src_root, "bench", "aot"),
+         config.environment["PATH"]])
+    config.environment["MM_AOT_TOOLS_DIR"] = config.mm_tools_dir
+    config.environment["MM_AOT_LLVM_TOOLS_DIR"] = config.llvm_tools_dir
 # Every run compiles, so that tests see what a first run does and leave
 # nothing in the user's cache; the compile cache's own tests turn it on.
 config.environment["MM_CACHE_DISABLE"] = "1"
@@ -39,6 +47,10 @@ config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
 # triple.
 config.substitutions.append(("%default_triple", config.llvm_default_triple))
 sanitizers.apply(config, config.mm_src_root)
+# What a program linked with libmm_runtime needs when mm was built with
+# sanitizers: their runtimes.
+config.substitutions.append(("%mm_sanitizer_link_flags",
+                             config.mm_sanitizer_flags))
 # Both halves of a CUDA compilation with mm's CUDA root (CMakeLists.txt):
 # its headers and its libdevice, the same whatever CUDA toolkit the machine
 # has.
