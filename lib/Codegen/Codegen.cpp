@@ -178,12 +178,8 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
   Overrides.Triple = Options.TargetTriple;
   Overrides.LayoutForTriple =
       [&](StringRef IRTriple) -> std::optional<std::string> {
-    Triple TT(Options.TargetTriple.empty() ? IRTriple
-                                           : StringRef(Options.TargetTriple));
-    if (TT.getTriple().empty())
-      TT.setTriple(sys::getDefaultTargetTriple());
-    Expected<std::unique_ptr<TargetMachine>> TM =
-        createTargetMachineForTriple(TT, CPU, Features, Options.OptLevel);
+    Expected<std::unique_ptr<TargetMachine>> TM = createTargetMachineForTriple(
+        getCompileTriple(Options, IRTriple), CPU, Features, Options.OptLevel);
     if (!TM) {
       // Reported with the TargetMachine that compiles the module.
       consumeError(TM.takeError());
@@ -283,6 +279,15 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
   if (!Errors.empty())
     return B.moduleError(M, "code generation failed: " + Errors);
   return std::string(Output.str());
+}
+
+Triple mm::getCompileTriple(const CodegenOptions &Options,
+                            StringRef ModuleTriple) {
+  Triple TT(Options.TargetTriple.empty() ? ModuleTriple
+                                         : StringRef(Options.TargetTriple));
+  if (TT.getTriple().empty())
+    TT.setTriple(sys::getDefaultTargetTriple());
+  return TT;
 }
 
 Expected<std::string> mm::writeSubmoduleBitcode(const Bundle &B,

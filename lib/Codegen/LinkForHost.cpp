@@ -3,6 +3,7 @@
 #include "mm/Codegen/LinkForHost.h"
 #include "mm/Codegen/Codegen.h"
 #include "mm/Support/LinkModules.h"
+#include "mm-runtime/mm_block_abi.h"
 #include "mm-runtime/mm_linked_program.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -20,10 +21,6 @@
 
 using namespace llvm;
 using namespace mm;
-
-/// The prefix of the symbol that holds kernel K's descriptor
-/// (mm_block_abi.h).
-static constexpr StringLiteral DescriptorPrefix = "__mm_kernel.";
 
 /// Runs before the program's own constructors (65535), after those that
 /// C++'s implementations reserve (0 to 100).
@@ -278,7 +275,7 @@ Error mm::linkDevicePartsIntoHost(Module &Host, const Bundle &B,
     for (const auto &[Name, Size] : Variables) {
       StringRef Symbol = StringRef(Name).drop_front(Prefix.size());
       GlobalVariable *G = Host.getNamedGlobal(Name);
-      if (Symbol.consume_front(DescriptorPrefix))
+      if (Symbol.consume_front(MM_KERNEL_DESCRIPTOR_PREFIX))
         Table.add(MM_LINKED_KERNEL, Part.Name, Symbol, G);
       else
         Table.add(MM_LINKED_DEVICE_VARIABLE, Part.Name, Symbol, G, Size);

@@ -32,7 +32,6 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -300,8 +299,6 @@ static Error collectErrors(MutableArrayRef<Job> AllJobs) {
   return Errors;
 }
 
-/// Compiles \p B. On success, \p Outputs holds (file name, contents) pairs:
-/// one per submodule, or the host's alone with --embed.
 /// The optimization level of \p Level's code generation, for the pipeline
 /// of a device part lowered for the host.
 static OptLevel getOptLevel(CodeGenOptLevel Level) {
@@ -321,16 +318,11 @@ static OptLevel getOptLevel(CodeGenOptLevel Level) {
 /// How the `cpu` device parts of \p Host's output are lowered: for the
 /// host's triple, CPU and features, at its level.
 static HostLoweringOptions
-getHostLoweringOptions(const Job &Host, const Bundle &B,
+getHostLoweringOptions(const Job &Host,
                        const DeviceModuleLowering &LowerDeviceModule,
                        ArrayRef<PassBuilderExtension> Extensions) {
   HostLoweringOptions Lowering;
-  std::string TripleText = Host.Options.TargetTriple;
-  if (TripleText.empty())
-    TripleText = Host.M->getTriple().str();
-  if (TripleText.empty())
-    TripleText = sys::getDefaultTargetTriple();
-  Lowering.HostTriple = Triple(TripleText);
+  Lowering.HostTriple = getCompileTriple(Host.Options, Host.M->getTriple());
   Lowering.Level = getOptLevel(Host.Options.OptLevel);
   Lowering.LowerDeviceModule = LowerDeviceModule;
   Lowering.Extensions = Extensions;
@@ -343,6 +335,8 @@ getHostLoweringOptions(const Job &Host, const Bundle &B,
   return Lowering;
 }
 
+/// Compiles \p B. On success, \p Outputs holds (file name, contents) pairs:
+/// one per submodule, or the host's alone with --embed.
 static Error
 compileBundle(Bundle &B, const LlcOptions &Flags,
               const DeviceModuleLowering &LowerDeviceModule,
@@ -432,12 +426,13 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
                                "submodule",
                                Text.c_str());
 
-  if (Embedding) {
-    HostJob->Options.LinkedProgram = LinkedProgram;
+  if (LinkedProgram) {
+    HostJob->Options.LinkedProgram = true;
+    HostLoweringOptions Lowering =
+        getHostLoweringOptions(*HostJob, LowerDeviceModule, Extensions);
     for (Job *J : FirstPass)
       if (J->Embed == EmbedForm::HostCode)
-        J->Lowering =
-            getHostLoweringOptions(*HostJob, B, LowerDeviceModule, Extensions);
+        J->Lowering = Lowering;
   }
 
   DefaultThreadPool Pool(hardware_concurrency(Flags.Jobs));

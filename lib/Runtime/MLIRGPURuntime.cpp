@@ -54,9 +54,8 @@ static Registry &getRegistry() {
   return R;
 }
 
-const void *mm::runtime::getSubmoduleImage(StringRef Module) {
-  Registry &R = getRegistry();
-  std::lock_guard<std::mutex> Guard(R.Lock);
+/// \p Module's image, created on first use; \p R's lock is held.
+static const SubmoduleImage *getOrCreateImage(Registry &R, StringRef Module) {
   std::unique_ptr<SubmoduleImage> &Image = R.Images[Module];
   if (!Image) {
     Image = std::make_unique<SubmoduleImage>(SubmoduleImage{Module.str()});
@@ -65,16 +64,17 @@ const void *mm::runtime::getSubmoduleImage(StringRef Module) {
   return Image.get();
 }
 
+const void *mm::runtime::getSubmoduleImage(StringRef Module) {
+  Registry &R = getRegistry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  return getOrCreateImage(R, Module);
+}
+
 void mm::runtime::registerSubmoduleImage(StringRef Module,
                                          const void *Address) {
   Registry &R = getRegistry();
   std::lock_guard<std::mutex> Guard(R.Lock);
-  std::unique_ptr<SubmoduleImage> &Image = R.Images[Module];
-  if (!Image) {
-    Image = std::make_unique<SubmoduleImage>(SubmoduleImage{Module.str()});
-    R.ImagesByAddress[Image.get()] = Image.get();
-  }
-  R.ImagesByAddress[Address] = Image.get();
+  R.ImagesByAddress[Address] = getOrCreateImage(R, Module);
 }
 
 std::optional<std::string> mm::runtime::getSubmoduleOfImage(const void *Image) {

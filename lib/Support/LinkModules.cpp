@@ -11,25 +11,35 @@
 
 using namespace llvm;
 
+namespace {
+/// Collects the linker's errors; replaces the context's handler, whatever it
+/// is, for the link.
+struct LinkerDiagnostics : DiagnosticHandler {
+  std::string Messages;
+
+  bool handleDiagnostics(const DiagnosticInfo &Info) override {
+    if (Info.getSeverity() != DS_Error)
+      return true;
+    raw_string_ostream OS(Messages);
+    if (!Messages.empty())
+      OS << "; ";
+    DiagnosticPrinterRawOStream Printer(OS);
+    Info.print(Printer);
+    return true;
+  }
+};
+} // namespace
+
 Error mm::linkModuleInto(Module &Dest, std::unique_ptr<Module> Source) {
   LLVMContext &Context = Dest.getContext();
-  auto *OldHandler = Context.getDiagnosticHandlerCallBack();
-  void *OldHandlerContext = Context.getDiagnosticContext();
-  std::string Messages;
-  Context.setDiagnosticHandlerCallBack(
-      [](const DiagnosticInfo *Info, void *Sink) {
-        if (Info->getSeverity() != DS_Error)
-          return;
-        auto &Out = *static_cast<std::string *>(Sink);
-        raw_string_ostream OS(Out);
-        if (!Out.empty())
-          OS << "; ";
-        DiagnosticPrinterRawOStream Printer(OS);
-        Info->print(Printer);
-      },
-      &Messages);
+  std::unique_ptr<DiagnosticHandler> OldHandler =
+      Context.getDiagnosticHandler();
+  auto Handler = std::make_unique<LinkerDiagnostics>();
+  LinkerDiagnostics &Diagnostics = *Handler;
+  Context.setDiagnosticHandler(std::move(Handler));
   bool Failed = Linker::linkModules(Dest, std::move(Source));
-  Context.setDiagnosticHandlerCallBack(OldHandler, OldHandlerContext);
+  std::string Messages = std::move(Diagnostics.Messages);
+  Context.setDiagnosticHandler(std::move(OldHandler));
   if (Failed)
     return createStringError(inconvertibleErrorCode(), Messages);
   return Error::success();

@@ -748,6 +748,20 @@ static Error runBundle(const NvccOptions &Flags, StringRef Path,
   return runCommand(Flags, Args, "mm-lli", &ExitCode);
 }
 
+/// The program's output: -o, else with -run a temporary file in \p WorkDir
+/// named after the first input (with \p Extension), else \p Default.
+static std::string getOutputPath(const NvccOptions &Flags, StringRef WorkDir,
+                                 StringRef Extension, StringRef Default) {
+  if (!Flags.Output.empty())
+    return Flags.Output;
+  if (!Flags.Run)
+    return Default.str();
+  SmallString<256> Temporary(WorkDir);
+  sys::path::append(Temporary,
+                    getProgramName(Flags.Inputs.front()) + Extension);
+  return std::string(Temporary);
+}
+
 /// Whether \p Inputs are one bundle of several submodules: a whole program,
 /// which --executable compiles as it is (it may hold MLIR submodules, which
 /// mm-nvcc does not link).
@@ -767,16 +781,7 @@ static bool isWholeProgramBundle(ArrayRef<std::string> Inputs) {
 /// (`--embed=cpu`), linked by clang with libmm_runtime; then, with -run, run.
 static Error buildAndRunExecutable(const NvccOptions &Flags, StringRef WorkDir,
                                    int &ExitCode) {
-  std::string Output = Flags.Output;
-  if (Output.empty()) {
-    if (Flags.Run) {
-      SmallString<256> Temporary(WorkDir);
-      sys::path::append(Temporary, getProgramName(Flags.Inputs.front()));
-      Output = std::string(Temporary);
-    } else {
-      Output = "a.out";
-    }
-  }
+  std::string Output = getOutputPath(Flags, WorkDir, "", "a.out");
   SmallString<256> Bundle(WorkDir), Object(WorkDir);
   sys::path::append(Bundle, getProgramName(Output) + ".mml");
   sys::path::append(Object, getProgramName(Output) + ".o");
@@ -890,17 +895,7 @@ static Error compileAndRun(const NvccOptions &Flags, int &ExitCode) {
   if (Flags.Executable)
     return buildAndRunExecutable(Flags, WorkDir, ExitCode);
 
-  std::string Output = Flags.Output;
-  if (Output.empty()) {
-    if (Flags.Run) {
-      SmallString<256> Temporary(WorkDir);
-      sys::path::append(Temporary, getProgramName(Flags.Inputs.front()) +
-                                       ".mml");
-      Output = std::string(Temporary);
-    } else {
-      Output = "a.mml";
-    }
-  }
+  std::string Output = getOutputPath(Flags, WorkDir, ".mml", "a.mml");
   if (Error E = buildBundle(Flags, Flags.Inputs, Output, WorkDir))
     return E;
   if (!Flags.Run)

@@ -3,6 +3,7 @@
 #include "mm/Support/LinkModules.h"
 
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
@@ -49,6 +50,34 @@ TEST(LinkModulesTest, ReportsConflictsAsErrors) {
   EXPECT_EQ(HandlerCalls, 0);
   EXPECT_EQ(Context.getDiagnosticHandlerCallBack(), Handler);
   EXPECT_EQ(Context.getDiagnosticContext(), &HandlerCalls);
+}
+
+// A context whose handler is an object of its own (as mm-llc's, which
+// collects code generation's diagnostics) neither sees the linker's
+// messages nor takes them from the error, and gets its handler back.
+TEST(LinkModulesTest, ReportsConflictsPastAHandlerObject) {
+  struct CountingHandler : DiagnosticHandler {
+    int &Calls;
+    explicit CountingHandler(int &Calls) : Calls(Calls) {}
+    bool handleDiagnostics(const DiagnosticInfo &) override {
+      ++Calls;
+      return true;
+    }
+  };
+  LLVMContext Context;
+  int Calls = 0;
+  auto Owned = std::make_unique<CountingHandler>(Calls);
+  CountingHandler *Handler = Owned.get();
+  Context.setDiagnosticHandler(std::move(Owned));
+  std::unique_ptr<Module> Dest =
+      parse(Context, "define i32 @f() {\n  ret i32 1\n}\n");
+  Error E = mm::linkModuleInto(
+      *Dest, parse(Context, "define i32 @f() {\n  ret i32 2\n}\n"));
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(toString(std::move(E)),
+            "Linking globals named 'f': symbol multiply defined!");
+  EXPECT_EQ(Calls, 0);
+  EXPECT_EQ(Context.getDiagHandlerPtr(), Handler);
 }
 
 } // namespace

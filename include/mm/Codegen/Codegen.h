@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CodeGen.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <optional>
 #include <string>
@@ -91,6 +92,12 @@ compileSubmodule(const Bundle &B, const Submodule &M,
                      const CodegenOptions &Options, std::string &Warnings,
                      llvm::ArrayRef<OffloadPart> Embedded = {},
                      llvm::StringRef EmbedSection = {});
+
+/// The triple a module whose own triple is \p ModuleTriple is compiled for,
+/// as llc chooses it: -mtriple (\p Options.TargetTriple), else the module's,
+/// else the default target.
+llvm::Triple getCompileTriple(const CodegenOptions &Options,
+                              llvm::StringRef ModuleTriple);
 
 /// Loads \p M as compileSubmodule does and returns it as LLVM bitcode.
 llvm::Expected<std::string> writeSubmoduleBitcode(const Bundle &B,
