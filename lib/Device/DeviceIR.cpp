@@ -28,6 +28,18 @@ bool mm::device::isSharedMemory(const Value *Ptr) {
   return G && G->hasAttribute(SharedAttr);
 }
 
+bool mm::device::isDynamicSharedVariable(const GlobalVariable &GV) {
+  return GV.isDeclaration() ||
+         GV.getDataLayout().getTypeAllocSize(GV.getValueType()) == 0;
+}
+
+bool mm::device::maySharedVariablesOverlap(const Value *A, const Value *B) {
+  const auto *GA = cast<GlobalVariable>(getUnderlyingObject(A));
+  const auto *GB = cast<GlobalVariable>(getUnderlyingObject(B));
+  return GA == GB ||
+         (isDynamicSharedVariable(*GA) && isDynamicSharedVariable(*GB));
+}
+
 bool mm::device::isAMDGCNCode(const Module &M) {
   auto *Flag =
       mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(AMDGCNFlag));

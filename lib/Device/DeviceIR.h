@@ -82,6 +82,15 @@ bool isAMDGCNCode(const llvm::Module &M);
 /// mm-flatten-address-spaces: a `"mm-shared"` placeholder).
 bool isSharedMemory(const llvm::Value *Ptr);
 
+/// True if \p GV, a shared variable, is the block's dynamic shared memory
+/// (`extern __shared__`: a declaration, or of size 0). Every such variable
+/// starts at the same address; static ones never overlap another.
+bool isDynamicSharedVariable(const llvm::GlobalVariable &GV);
+
+/// True if the shared variables under \p A and \p B (see isSharedMemory)
+/// may overlap: they are one variable, or both dynamic.
+bool maySharedVariablesOverlap(const llvm::Value *A, const llvm::Value *B);
+
 /// An integer attribute of \p F (a size, a count), 0 if absent.
 uint64_t getIntegerAttr(const llvm::Function &F, llvm::StringRef Kind);
 void setIntegerAttr(llvm::Function &F, llvm::StringRef Kind, uint64_t Value);

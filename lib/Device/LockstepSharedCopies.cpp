@@ -12,7 +12,10 @@
 // point in between, or an llvm.memcpy/memmove of a constant length, gets a
 // warp yield point (DeviceIR.h) between its load and its store: the lanes
 // of a warp that reach it all load before any of them stores. A copy to
-// the very address it reads (`s[i] = s[i]`) is left alone.
+// the very address it reads (`s[i] = s[i]`) is left alone, and so is a
+// copy between shared variables that cannot overlap (two static ones, or
+// a static one and the dynamic one: `a[i] = b[i]`), where no lane can
+// load what another stores.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +62,8 @@ PreservedAnalyses LockstepSharedCopiesPass::lower(Module &M,
             Load->getPointerOperand() != Store->getPointerOperand() &&
             isSharedMemory(Store->getPointerOperand()) &&
             isSharedMemory(Load->getPointerOperand()) &&
+            maySharedVariablesOverlap(Load->getPointerOperand(),
+                                      Store->getPointerOperand()) &&
             !syncsBetween(Load, Store))
           Stores.push_back(Store);
       } else if (auto *Copy = dyn_cast<MemTransferInst>(&I)) {
@@ -66,7 +71,8 @@ PreservedAnalyses LockstepSharedCopiesPass::lower(Module &M,
         if (Length && Length->getZExtValue() <= MaxSplitCopy &&
             !Copy->isVolatile() && Copy->getDest() != Copy->getSource() &&
             isSharedMemory(Copy->getDest()) &&
-            isSharedMemory(Copy->getSource()))
+            isSharedMemory(Copy->getSource()) &&
+            maySharedVariablesOverlap(Copy->getDest(), Copy->getSource()))
           Copies.push_back(Copy);
       }
     }

@@ -42,7 +42,7 @@ static uint64_t lowerSharedMemory(Function &T, const ThreadValues &TV) {
     if (Uses.empty())
       continue;
     uint64_t Size = DL.getTypeAllocSize(GV.getValueType());
-    bool IsDynamic = GV.isDeclaration() || Size == 0;
+    bool IsDynamic = isDynamicSharedVariable(GV);
     uint64_t Offset = 0;
     if (!IsDynamic) {
       Align A = GV.getAlign().value_or(DL.getABITypeAlign(GV.getValueType()));
