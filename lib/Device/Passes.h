@@ -66,6 +66,11 @@ MM_DEVICE_MODULE_PASS(LockstepVolatileSharedPass)
 /// from shared memory to shared memory in a kernel, so that a warp's lanes
 /// all load before any stores, as in lockstep (mm-lockstep-shared-copies).
 MM_DEVICE_MODULE_PASS(LockstepSharedCopiesPass)
+/// Puts a warp yield point at the head of the one loop of a kernel without
+/// sync points whose threads load with a stride of a cache line or more, so
+/// that a block's threads run it iteration by iteration
+/// (mm-lockstep-strided-loops).
+MM_DEVICE_MODULE_PASS(LockstepStridedLoopsPass)
 /// Makes 32-bit indices into shared variables wrap around at 2^32, as a
 /// GPU's shared-memory addresses do (mm-wrap-shared-offsets).
 MM_DEVICE_MODULE_PASS(WrapSharedOffsetsPass)
