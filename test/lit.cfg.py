@@ -21,8 +21,11 @@ config.test_exec_root = os.path.join(config.mm_obj_root, "test")
 config.environment["PATH"] = os.path.pathsep.join(
     [config.mm_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
 # bench/aot-lit.sh: mm-lli's tests run as executables compiled ahead of
-# time, through bench/aot/mm-lli.
+# time, through bench/aot/mm-lli, with their scratch files apart from the
+# suite's own runs of the same tests (test/bench/aot-lit.test runs it while
+# the suite runs).
 if lit_config.params.get("mm_lli_aot"):
+    config.test_exec_root = os.path.join(config.mm_obj_root, "test-aot")
     config.environment["PATH"] = os.path.pathsep.join(
         [os.path.join(config.mm_src_root, "bench", "aot"),
          config.environment["PATH"]])
@@ -47,6 +50,12 @@ config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
 # triple.
 config.substitutions.append(("%default_triple", config.llvm_default_triple))
 sanitizers.apply(config, config.mm_src_root)
+if lit_config.params.get("mm_lli_aot"):
+    # The executables link the runtime as built, with the sanitizers' own
+    # runtimes where it has them; what the programs leave allocated at exit
+    # is theirs, as lsan.supp says of the programs that mm-lli runs.
+    config.environment["MM_AOT_LINK_FLAGS"] = config.mm_sanitizer_flags
+    sanitizers.ignore_leaks(config)
 # What a program linked with libmm_runtime needs when mm was built with
 # sanitizers: their runtimes.
 config.substitutions.append(("%mm_sanitizer_link_flags",
