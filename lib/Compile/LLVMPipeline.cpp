@@ -82,15 +82,13 @@ Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
   for (const PassBuilderExtension &Extend : Options.Extensions)
     Extend(PB, Options.HostTriple);
   FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
-  // Before the default alias analyses, which it then replaces, as in opt.
-  if (!Options.AAPipeline.empty()) {
-    AAManager AA;
-    if (Error E = PB.parseAAPipeline(AA, Options.AAPipeline))
-      return make_error<PipelineSyntaxError>(
-          "invalid alias analysis pipeline '" + Options.AAPipeline +
-          "': " + toString(std::move(E)));
-    FAM.registerPass([&] { return std::move(AA); });
-  }
+  // Before the default analyses, so that it is the one used, as in opt.
+  AAManager AA;
+  if (Error E = PB.parseAAPipeline(AA, Options.AAPipeline))
+    return make_error<PipelineSyntaxError>(
+        "invalid alias analysis pipeline '" + Options.AAPipeline +
+        "': " + toString(std::move(E)));
+  FAM.registerPass([&] { return std::move(AA); });
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

@@ -146,7 +146,8 @@ struct OptOptions {
       "aa-pipeline",
       llvm::cl::desc("The alias analyses of every LLVM submodule's "
                      "pipeline, as opt's -aa-pipeline"),
-      llvm::cl::value_desc("aa1,aa2,..."), llvm::cl::cat(Category)};
+      llvm::cl::value_desc("aa1,aa2,..."), llvm::cl::init("default"),
+      llvm::cl::cat(Category)};
 
   llvm::cl::opt<bool> VerifyEach{
       "verify-each",

@@ -51,7 +51,12 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
       createSubmoduleTargetMachine(Mod, CPU, Features);
   if (!TM)
     return B.moduleError(M, toString(TM.takeError()));
-  // As opt does with -mcpu and -mattr.
+  // As opt does with -mcpu and -mattr, which it applies only to a module
+  // with a target: without one, it has no TargetMachine and sets neither.
+  if (!*TM) {
+    CPU.clear();
+    Features.clear();
+  }
   codegen::setFunctionAttributes(CPU, Features, Mod);
 
   std::string Printed;

@@ -44,8 +44,9 @@ struct LLVMPipelineOptions {
   std::optional<llvm::Triple> HostTriple;
   /// Print the passes as they run, as opt -debug-pass-manager does.
   bool DebugPassManager = false;
-  /// The alias analyses, as opt's -aa-pipeline (empty: the default's).
-  std::string AAPipeline;
+  /// The alias analyses, as opt's -aa-pipeline: "default" the default
+  /// pipeline's, an empty text none.
+  std::string AAPipeline = "default";
   /// Verify the module after every pass, as opt -verify-each.
   bool VerifyEach = false;
   /// Registers more instrumentation (mm-opt's per-submodule reports).

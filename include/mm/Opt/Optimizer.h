@@ -28,7 +28,7 @@ struct LLVMPipeline {
   /// Print the passes as they run, as opt -debug-pass-manager does.
   bool DebugPassManager = false;
   /// opt's -aa-pipeline, -verify-each, -strip-debug and -data-layout.
-  std::string AAPipeline;
+  std::string AAPipeline = "default";
   bool VerifyEach = false;
   bool StripDebug = false;
   std::string DataLayout;
