@@ -20,10 +20,14 @@ config.test_exec_root = os.path.join(config.mm_obj_root, "test")
 # mm's tools first, then LLVM 19's (FileCheck, not, opt, mlir-opt, ...).
 config.environment["PATH"] = os.path.pathsep.join(
     [config.mm_tools_dir, config.llvm_tools_dir, config.environment["PATH"]])
+sanitizers.apply(config, config.mm_src_root)
 # bench/aot-lit.sh: mm-lli's tests run as executables compiled ahead of
 # time, through bench/aot/mm-lli, with their scratch files apart from the
 # suite's own runs of the same tests (test/bench/aot-lit.test runs it while
-# the suite runs).
+# the suite runs). The executables link the runtime as built, with the
+# sanitizers' own runtimes where it has them; what the programs leave
+# allocated at exit is theirs, as lsan.supp says of the programs that
+# mm-lli runs.
 if lit_config.params.get("mm_lli_aot"):
     config.test_exec_root = os.path.join(config.mm_obj_root, "test-aot")
     config.environment["PATH"] = os.path.pathsep.join(
@@ -31,6 +35,8 @@ if lit_config.params.get("mm_lli_aot"):
          config.environment["PATH"]])
     config.environment["MM_AOT_TOOLS_DIR"] = config.mm_tools_dir
     config.environment["MM_AOT_LLVM_TOOLS_DIR"] = config.llvm_tools_dir
+    config.environment["MM_AOT_LINK_FLAGS"] = config.mm_sanitizer_flags
+    sanitizers.ignore_leaks(config)
 # Every run compiles, so that tests see what a first run does and leave
 # nothing in the user's cache; the compile cache's own tests turn it on.
 config.environment["MM_CACHE_DISABLE"] = "1"
@@ -49,13 +55,6 @@ config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
 # LLVM's default target triple: what tools compile for when nothing names a
 # triple.
 config.substitutions.append(("%default_triple", config.llvm_default_triple))
-sanitizers.apply(config, config.mm_src_root)
-if lit_config.params.get("mm_lli_aot"):
-    # The executables link the runtime as built, with the sanitizers' own
-    # runtimes where it has them; what the programs leave allocated at exit
-    # is theirs, as lsan.supp says of the programs that mm-lli runs.
-    config.environment["MM_AOT_LINK_FLAGS"] = config.mm_sanitizer_flags
-    sanitizers.ignore_leaks(config)
 # What a program linked with libmm_runtime needs when mm was built with
 # sanitizers: their runtimes.
 config.substitutions.append(("%mm_sanitizer_link_flags",
