@@ -1,11 +1,12 @@
 //===- BundleJIT.cpp - Running a bundle on ORC's LLJIT --------------------===//
 
 #include "mm/Run/BundleJIT.h"
-#include "mm/Compile/HostLowering.h"
-#include "mm/Support/ToolSupport.h"
+#include "mm-runtime/mm_block_abi.h"
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Bundle/Writer.h"
-#include "mm-runtime/mm_block_abi.h"
+#include "mm/Compile/HostLowering.h"
+#include "mm/Support/Diagnostics.h"
+#include "mm/Support/ToolSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -689,33 +690,68 @@ BundleJIT::findDescriptor(const Submodule &M, StringRef Kernel) {
     return nullptr;
   const auto *D = static_cast<const mm_kernel_descriptor *>(*Address);
   if (D->abi_version != MM_BLOCK_ABI_VERSION)
-    return runtime::makeRuntimeError(
-        MM_ERROR_NOT_FOUND, "kernel '" + Kernel + "' of submodule '" +
-                                M.getName() + "' has block ABI version " +
-                                Twine(D->abi_version) + ", not " +
-                                Twine(MM_BLOCK_ABI_VERSION));
+    return createStringError("kernel '" + Kernel + "' of submodule '" +
+                             M.getName() + "' has block ABI version " +
+                             Twine(D->abi_version) + ", not " +
+                             Twine(MM_BLOCK_ABI_VERSION));
   return D;
 }
 
-Expected<runtime::KernelInfo> BundleJIT::getKernel(StringRef Module,
-                                                   StringRef Kernel) {
+/// \p E as the runtime reports what the JIT could not find: with
+/// MM_ERROR_NOT_FOUND, and, where the compiler located a problem in the
+/// bundle, as a diagnostic that keeps its location.
+static runtime::Error toRuntimeError(Error E) {
+  std::vector<std::pair<bool, std::string>> Parts;
+  handleAllErrors(std::move(E), [&](const ErrorInfoBase &Info) {
+    Parts.emplace_back(Info.isA<DiagnosticError>(), Info.message());
+  });
+  if (Parts.size() == 1 && !Parts.front().first)
+    return runtime::Error(MM_ERROR_NOT_FOUND, Parts.front().second);
+  std::string Text;
+  for (const auto &[IsDiagnostic, Message] : Parts)
+    Text += IsDiagnostic
+                ? Message
+                : runtime::getReporterName() + ": error: " + Message + "\n";
+  return runtime::Error::diagnostic(MM_ERROR_NOT_FOUND, std::move(Text));
+}
+
+template <typename T>
+static runtime::Expected<T> toRuntimeExpected(Expected<T> Value) {
+  if (!Value)
+    return toRuntimeError(Value.takeError());
+  return std::move(*Value);
+}
+
+runtime::Expected<runtime::KernelInfo>
+BundleJIT::getKernel(std::string_view Module, std::string_view Kernel) {
+  return toRuntimeExpected(findKernel(Module, Kernel));
+}
+
+runtime::Expected<runtime::KernelInfo>
+BundleJIT::getKernelForHostFunction(const void *HostFunction) {
+  return toRuntimeExpected(findKernelOfHostStub(HostFunction));
+}
+
+runtime::Expected<runtime::DeviceVariable>
+BundleJIT::getDeviceVariableForHostShadow(const void *HostShadow) {
+  return toRuntimeExpected(findDeviceVariable(HostShadow));
+}
+
+Expected<runtime::KernelInfo> BundleJIT::findKernel(StringRef Module,
+                                                    StringRef Kernel) {
   const Submodule *M = B.lookup(Module);
   if (!M)
-    return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
-                                     "kernel '" + Kernel +
-                                         "': the bundle has no submodule '" +
-                                         Module + "'");
+    return createStringError("kernel '" + Kernel +
+                             "': the bundle has no submodule '" + Module + "'");
   if (M == Host)
-    return runtime::makeRuntimeError(
-        MM_ERROR_NOT_FOUND, "kernel '" + Kernel + "': submodule '" + Module +
-                                "' is the host, not a device submodule");
+    return createStringError("kernel '" + Kernel + "': submodule '" + Module +
+                             "' is the host, not a device submodule");
   Expected<const mm_kernel_descriptor *> D = findDescriptor(*M, Kernel);
   if (!D)
     return D.takeError();
   if (!*D)
-    return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
-                                     "submodule '" + Module +
-                                         "' has no kernel '" + Kernel + "'");
+    return createStringError("submodule '" + Module + "' has no kernel '" +
+                             Kernel + "'");
   return runtime::KernelInfo{Module.str(), Kernel.str(), *D};
 }
 
@@ -737,7 +773,7 @@ Error BundleJIT::mapHostStubs() {
 }
 
 Expected<runtime::DeviceVariable>
-BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
+BundleJIT::findDeviceVariable(const void *ShadowAddress) {
   CudaHostShadow Shadow;
   {
     std::lock_guard<std::mutex> Guard(StubLock);
@@ -753,9 +789,8 @@ BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
       // device's.
       Shadow = {*Name, 0};
     else
-      return runtime::makeRuntimeError(
-          MM_ERROR_NOT_FOUND, "the symbol is not a __device__ or __constant__ "
-                              "variable of the program");
+      return createStringError("the symbol is not a __device__ or "
+                               "__constant__ variable of the program");
   }
   // The first device submodule that defines the variable; as for kernels, a
   // submodule whose text does not contain the name is not compiled.
@@ -776,13 +811,12 @@ BundleJIT::getDeviceVariableForHostShadow(const void *ShadowAddress) {
     return runtime::DeviceVariable{M.getName().str(), Shadow.Name, *Address,
                                    Shadow.Size};
   }
-  return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
-                                   "no device submodule defines variable '" +
-                                       Shadow.Name + "'");
+  return createStringError("no device submodule defines variable '" +
+                           Shadow.Name + "'");
 }
 
 Expected<runtime::KernelInfo>
-BundleJIT::getKernelForHostFunction(const void *HostFunction) {
+BundleJIT::findKernelOfHostStub(const void *HostFunction) {
   std::string Kernel;
   {
     std::lock_guard<std::mutex> Guard(StubLock);
@@ -792,8 +826,7 @@ BundleJIT::getKernelForHostFunction(const void *HostFunction) {
     Kernel = StubKernels.lookup(HostFunction);
   }
   if (Kernel.empty())
-    return runtime::makeRuntimeError(
-        MM_ERROR_NOT_FOUND,
+    return createStringError(
         "launch of a host function that is not a kernel's host stub "
         "(__device_stub__...)");
   // The first device submodule that defines the kernel; a submodule whose
@@ -807,7 +840,6 @@ BundleJIT::getKernelForHostFunction(const void *HostFunction) {
     if (*D)
       return runtime::KernelInfo{M.getName().str(), Kernel, *D};
   }
-  return runtime::makeRuntimeError(MM_ERROR_NOT_FOUND,
-                                   "no device submodule defines kernel '" +
-                                       Kernel + "'");
+  return createStringError("no device submodule defines kernel '" + Kernel +
+                           "'");
 }

@@ -408,15 +408,15 @@ static Expected<int> run(const LliOptions &Flags,
   runtime::CPUBackendEnvironment FromEnvironment;
   FromEnvironment.Threads = !Flags.Threads.getNumOccurrences();
   FromEnvironment.BlockTime = Flags.BlockTime.empty();
-  if (Error E = runtime::readCPUBackendEnvironment(BackendOptions,
-                                                   FromEnvironment))
-    return std::move(E);
+  if (runtime::Error E =
+          runtime::readCPUBackendEnvironment(BackendOptions, FromEnvironment))
+    return createStringError(E.getMessage());
   if (Flags.Threads.getNumOccurrences())
     BackendOptions.Threads = Flags.Threads;
   if (!Flags.BlockTime.empty())
-    if (Error E = runtime::parseBlockTime(Flags.BlockTime, "--blocktime",
-                                          BackendOptions.BlockTime))
-      return std::move(E);
+    if (runtime::Error E = runtime::parseBlockTime(
+            Flags.BlockTime, "--blocktime", BackendOptions.BlockTime))
+      return createStringError(E.getMessage());
   Expected<std::unique_ptr<CompileCache>> Cache = openCompileCache(Flags);
   if (!Cache)
     return Cache.takeError();
@@ -443,9 +443,8 @@ static Expected<int> run(const LliOptions &Flags,
     return std::move(E);
 
   runtime::Runtime Runtime(runtime::createCPUBackend(BackendOptions), **JIT);
-  Runtime.setLaunchFailureHandler([](const ErrorInfoBase &Failure) {
-    reportError(Failure, "mm-lli", errs());
-  });
+  Runtime.setLaunchFailureHandler(
+      [](const runtime::Error &Failure) { runtime::printError(Failure); });
   runtime::setCurrentRuntime(&Runtime);
   auto Reset = make_scope_exit([] { runtime::setCurrentRuntime(nullptr); });
   // A program that calls exit() does not come back here.
@@ -470,7 +469,7 @@ static Expected<int> run(const LliOptions &Flags,
   if (Error E = (*JIT)->deinitialize())
     return std::move(E);
   // Whatever the program made of its errors.
-  consumeError(Runtime.synchronize());
+  (void)Runtime.synchronize();
   if (ExitCode == 0 && Runtime.getFailedLaunchCount()) {
     reportFailedLaunches(Runtime.getFailedLaunchCount(),
                          "ended with exit code 0");

@@ -21,11 +21,9 @@
 #include "mm/Runtime/DevicePrintf.h"
 #include "mm/Runtime/Runtime.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/Twine.h"
-#include "llvm/Support/Threading.h"
-
+#include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <csetjmp>
@@ -36,11 +34,11 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include <sched.h>
 
-using namespace llvm;
 using namespace mm::runtime;
 
 namespace {
@@ -115,7 +113,8 @@ struct LaunchState {
   /// The grid's blocks split in consecutive shares, one per worker: a
   /// worker runs the same blocks from one launch of a kernel to the next,
   /// and finds their data in its cache, as under OpenMP's static schedule.
-  MutableArrayRef<BlockShare> Shares;
+  BlockShare *Shares = nullptr;
+  unsigned NumShares = 0;
   alignas(64) std::atomic<bool> Failed{false};
   /// The time the workers spent in the launch, together.
   std::atomic<uint64_t> BusyNanoseconds{0};
@@ -194,13 +193,23 @@ private:
   std::atomic<bool> Stopping{false};
 };
 
+/// The hardware threads that this process may run on, as LLVM's
+/// ThreadPoolStrategy counts them.
+static unsigned countHardwareThreads() {
+  cpu_set_t Set;
+  if (sched_getaffinity(0, sizeof(Set), &Set) == 0)
+    if (int Count = CPU_COUNT(&Set))
+      return Count;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 class CPUBackend : public Backend {
 public:
   explicit CPUBackend(const CPUBackendOptions &Options)
-      : Team(hardware_concurrency(Options.Threads).compute_thread_count() - 1,
+      : Team((Options.Threads ? Options.Threads : countHardwareThreads()) - 1,
              Options.BlockTime) {}
 
-  StringRef getName() const override { return "cpu"; }
+  std::string_view getName() const override { return "cpu"; }
   unsigned getConcurrency() const override { return Team.getConcurrency(); }
 
   Expected<void *> allocate(size_t Size) override {
@@ -208,9 +217,9 @@ public:
     size_t Rounded = (Size + 255) / 256 * 256;
     if (void *P = std::aligned_alloc(256, Rounded))
       return P;
-    return makeRuntimeError(MM_ERROR_OUT_OF_MEMORY,
-                            "cannot allocate " + Twine(Size) +
-                                " bytes of device memory");
+    return Error(MM_ERROR_OUT_OF_MEMORY, "cannot allocate " +
+                                             std::to_string(Size) +
+                                             " bytes of device memory");
   }
 
   Error free(void *Ptr) override {
@@ -238,7 +247,7 @@ private:
   std::mutex LaunchLock;
   WorkerTeam Team;
   /// Nanoseconds per block of each kernel's last launch.
-  DenseMap<const mm_kernel_descriptor *, double> BlockCost;
+  std::unordered_map<const mm_kernel_descriptor *, double> BlockCost;
   /// Bringing other threads into a launch costs about 2 microseconds (the
   /// hand-over, and the cache lines of the launch and of its data that move
   /// between cores): less work than this gains nothing from a second thread.
@@ -357,7 +366,7 @@ static void runBlocks(Worker &W) {
   const mm_dim3 &Grid = L.Config.Grid;
   const mm_kernel_descriptor &D = *L.Kernel.Descriptor;
   bool Ranges = D.flags & MM_KERNEL_BLOCK_RANGES;
-  unsigned NumShares = L.Shares.size();
+  unsigned NumShares = L.NumShares;
   for (unsigned Taken = 0; Taken != NumShares;) {
     if (L.Failed.load(std::memory_order_relaxed))
       return;
@@ -514,7 +523,8 @@ void WorkerTeam::run(LaunchState &L, unsigned MaxWorkers) {
                          std::memory_order_relaxed);
     Shares[I].End = L.NumBlocks * (I + 1) / NumShares;
   }
-  L.Shares = MutableArrayRef(Shares.get(), NumShares);
+  L.Shares = Shares.get();
+  L.NumShares = NumShares;
   if (NumShares == 1) {
     // The team's threads need not even know.
     runWorker(L, 0, Memory[0]);
@@ -559,21 +569,28 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   BlockCost[D] = double(L.BusyNanoseconds.load()) / L.NumBlocks;
   if (!L.Failed)
     return Error::success();
-  return makeRuntimeError(L.Status, L.Error);
+  return Error(L.Status, L.Error);
+}
+
+/// Reads \p Text, all of it, as a decimal number.
+static bool parseUnsigned(std::string_view Text, unsigned &Value) {
+  const char *End = Text.data() + Text.size();
+  auto [Stop, Failure] = std::from_chars(Text.data(), End, Value);
+  return !Text.empty() && Failure == std::errc() && Stop == End;
 }
 
 Error mm::runtime::parseBlockTime(
-    StringRef Text, StringRef Source,
+    std::string_view Text, std::string_view Source,
     std::optional<std::chrono::microseconds> &BlockTime) {
   if (Text == "infinite") {
     BlockTime.reset();
     return Error::success();
   }
   unsigned Milliseconds;
-  if (Text.getAsInteger(10, Milliseconds))
-    return createStringError(Source + ": '" + Text +
-                             "' is neither a number of milliseconds nor "
-                             "'infinite'");
+  if (!parseUnsigned(Text, Milliseconds))
+    return Error(MM_ERROR_INVALID_VALUE,
+                 std::string(Source) + ": '" + std::string(Text) +
+                     "' is neither a number of milliseconds nor 'infinite'");
   BlockTime = std::chrono::milliseconds(Milliseconds);
   return Error::success();
 }
@@ -582,9 +599,10 @@ Error mm::runtime::readCPUBackendEnvironment(CPUBackendOptions &Options,
                                              CPUBackendEnvironment Read) {
   if (const char *Threads = std::getenv("MM_THREADS");
       Read.Threads && Threads && *Threads)
-    if (StringRef(Threads).getAsInteger(10, Options.Threads))
-      return createStringError("MM_THREADS: '" + StringRef(Threads) +
-                               "' is not a number of threads");
+    if (!parseUnsigned(Threads, Options.Threads))
+      return Error(MM_ERROR_INVALID_VALUE, "MM_THREADS: '" +
+                                               std::string(Threads) +
+                                               "' is not a number of threads");
   if (const char *BlockTime = std::getenv("MM_BLOCKTIME");
       Read.BlockTime && BlockTime && *BlockTime)
     return parseBlockTime(BlockTime, "MM_BLOCKTIME", Options.BlockTime);
@@ -667,7 +685,7 @@ uint64_t __mm_device_printf_append_args(uint64_t Message, uint32_t NumArgs,
                                         uint64_t Arg6, uint32_t IsLast) {
   const uint64_t Args[] = {Arg0, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6};
   reinterpret_cast<HostcallPrintf *>(Message)->appendArgs(
-      ArrayRef(Args).take_front(std::min<uint32_t>(NumArgs, 7)));
+      std::vector<uint64_t>(Args, Args + std::min<uint32_t>(NumArgs, 7)));
   return finishIfLast(Message, IsLast);
 }
 

@@ -24,19 +24,30 @@
 
 #include "CudaRuntimeSupport.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/SmallVector.h"
-
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
-using namespace llvm;
 using namespace mm::runtime;
 using namespace mm::runtime::cuda;
+
+/// The value of \p Key in \p Map; a value-initialized one if it has none.
+template <typename MapT, typename KeyT>
+static typename MapT::mapped_type lookup(const MapT &Map, const KeyT &Key) {
+  auto It = Map.find(Key);
+  return It == Map.end() ? typename MapT::mapped_type() : It->second;
+}
+
+/// True if \p Values holds \p Value.
+template <typename T>
+static bool contains(const std::vector<T> &Values, const T &Value) {
+  return std::find(Values.begin(), Values.end(), Value) != Values.end();
+}
 
 namespace {
 /// A kernel launch's function, configuration and copied arguments.
@@ -81,7 +92,7 @@ struct Node {
   cudaGraphNodeType Type = cudaGraphNodeTypeEmpty;
   Graph *Owner = nullptr;
   /// The nodes of the same graph that this one depends on.
-  SmallVector<Node *, 2> Dependencies;
+  std::vector<Node *> Dependencies;
   KernelWork Kernel;
   cudaMemcpy3DParms Copy = {};
   struct {
@@ -107,7 +118,7 @@ struct Exec {
   /// The same nodes in the order their graph's nodes were added.
   std::vector<Node *> InAdditionOrder;
   /// Where each node of the graph it was made from went.
-  DenseMap<const Node *, Node *> FromGraph;
+  std::unordered_map<const Node *, Node *> FromGraph;
 };
 
 /// A capture in progress, shared by the streams that joined it.
@@ -123,16 +134,16 @@ struct Capture {
 /// next depends on.
 struct CapturingStream {
   Capture *C;
-  SmallVector<Node *, 2> Tail;
+  std::vector<Node *> Tail;
 };
 
 struct GraphState {
   std::mutex Lock;
-  DenseMap<cudaGraph_t, Graph *> Graphs;
-  DenseMap<cudaGraphExec_t, Exec *> Execs;
-  DenseMap<cudaStream_t, CapturingStream> Streams;
+  std::unordered_map<cudaGraph_t, Graph *> Graphs;
+  std::unordered_map<cudaGraphExec_t, Exec *> Execs;
+  std::unordered_map<cudaStream_t, CapturingStream> Streams;
   /// Events last recorded in a capturing stream: the nodes they stand for.
-  DenseMap<cudaEvent_t, CapturingStream> Events;
+  std::unordered_map<cudaEvent_t, CapturingStream> Events;
   unsigned long long NextCaptureId = 1;
 };
 } // namespace
@@ -152,10 +163,10 @@ static Node *fromHandle(cudaGraphNode_t N) { return reinterpret_cast<Node *>(N);
 static Graph *getGraph(cudaGraph_t G) {
   GraphState &State = getGraphState();
   std::lock_guard<std::mutex> Guard(State.Lock);
-  return State.Graphs.lookup(G);
+  return lookup(State.Graphs, G);
 }
 
-static cudaError_t invalidHandle(const Twine &What) {
+static cudaError_t invalidHandle(const std::string &What) {
   return recordCudaError(cudaErrorInvalidResourceHandle,
                          What + " is not a live handle");
 }
@@ -189,7 +200,7 @@ static cudaError_t copyKernelWork(const cudaKernelNodeParams &P,
             "sizes");
   if (D.num_params && !P.kernelParams)
     return invalid("a kernel node without the arguments of its " +
-                   Twine(D.num_params) + " parameters");
+                   std::to_string(D.num_params) + " parameters");
   Work.Func = P.func;
   Work.Grid = P.gridDim;
   Work.Block = P.blockDim;
@@ -213,9 +224,10 @@ static cudaError_t copyKernelWork(const cudaKernelNodeParams &P,
 /// Copies \p G, with each node's dependencies among the copies; \p Copies
 /// gets where each node went.
 static std::unique_ptr<Graph>
-cloneGraph(const Graph &G, DenseMap<const Node *, Node *> *Copies = nullptr) {
+cloneGraph(const Graph &G,
+           std::unordered_map<const Node *, Node *> *Copies = nullptr) {
   auto Clone = std::make_unique<Graph>();
-  DenseMap<const Node *, Node *> Map;
+  std::unordered_map<const Node *, Node *> Map;
   for (const std::unique_ptr<Node> &N : G.Nodes) {
     auto Copy = std::make_unique<Node>();
     Copy->Type = N->Type;
@@ -275,8 +287,8 @@ static cudaError_t runGraph(const std::vector<std::unique_ptr<Node>> &Order) {
 /// \p G's nodes in an order that respects their dependencies, or false if
 /// they form a cycle.
 static bool sortTopologically(const Graph &G, std::vector<const Node *> &Order) {
-  DenseMap<const Node *, unsigned> Waiting;
-  DenseMap<const Node *, SmallVector<const Node *, 2>> Dependents;
+  std::unordered_map<const Node *, unsigned> Waiting;
+  std::unordered_map<const Node *, std::vector<const Node *>> Dependents;
   for (const std::unique_ptr<Node> &N : G.Nodes) {
     Waiting[N.get()] = N->Dependencies.size();
     for (Node *D : N->Dependencies)
@@ -286,7 +298,7 @@ static bool sortTopologically(const Graph &G, std::vector<const Node *> &Order) 
     if (N->Dependencies.empty())
       Order.push_back(N.get());
   for (size_t I = 0; I != Order.size(); ++I)
-    for (const Node *Next : Dependents.lookup(Order[I]))
+    for (const Node *Next : lookup(Dependents, Order[I]))
       if (--Waiting[Next] == 0)
         Order.push_back(Next);
   return Order.size() == G.Nodes.size();
@@ -418,7 +430,7 @@ cudaError_t mm::runtime::cuda::captureUnsupported(cudaStream_t S,
                                                   const char *Operation) {
   return invalidateCapture(
       S, recordCudaError(cudaErrorStreamCaptureUnsupported,
-                         Twine("mm: ") + Operation +
+                         std::string("mm: ") + Operation +
                              " cannot be captured into a graph"));
 }
 
@@ -447,9 +459,9 @@ bool mm::runtime::cuda::captureStreamWaitEvent(cudaStream_t S, cudaEvent_t E) {
     State.Streams[S] = Source;
     return true;
   }
-  SetVector<Node *> Tail(It->second.Tail.begin(), It->second.Tail.end());
-  Tail.insert(Source.Tail.begin(), Source.Tail.end());
-  It->second.Tail.assign(Tail.begin(), Tail.end());
+  for (Node *N : Source.Tail)
+    if (!contains(It->second.Tail, N))
+      It->second.Tail.push_back(N);
   return true;
 }
 
@@ -491,16 +503,17 @@ cudaError_t cudaStreamEndCapture(cudaStream_t S, cudaGraph_t *PGraph) {
     C.reset(It->second.C);
     // Every other stream in the capture leaves it; work issued to one after
     // its last join back into the origin stream was not joined.
-    SetVector<Node *> Joined(It->second.Tail.begin(), It->second.Tail.end());
+    std::vector<Node *> Joined = It->second.Tail;
     for (auto Other = State.Streams.begin(); Other != State.Streams.end();) {
       auto Current = Other++;
       if (Current->second.C != C.get())
         continue;
       for (Node *N : Current->second.Tail)
-        if (!Joined.count(N) &&
-            none_of(C->G->Nodes, [&](const std::unique_ptr<Node> &M) {
-              return is_contained(M->Dependencies, N);
-            }))
+        if (!contains(Joined, N) &&
+            std::none_of(C->G->Nodes.begin(), C->G->Nodes.end(),
+                         [&](const std::unique_ptr<Node> &M) {
+                           return contains(M->Dependencies, N);
+                         }))
           Unjoined = true;
       State.Streams.erase(Current);
     }
@@ -585,7 +598,7 @@ cudaError_t cudaGraphCreate(cudaGraph_t *PGraph, unsigned Flags) {
 cudaError_t cudaGraphDestroy(cudaGraph_t Handle) {
   GraphState &State = getGraphState();
   std::lock_guard<std::mutex> Guard(State.Lock);
-  Graph *G = State.Graphs.lookup(Handle);
+  Graph *G = lookup(State.Graphs, Handle);
   if (!G)
     return invalidHandle("the graph destroyed");
   State.Graphs.erase(Handle);
@@ -735,7 +748,7 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t Handle,
     Node *A = fromHandle(From[I]), *B = fromHandle(To[I]);
     if (!A || !B || A->Owner != G || B->Owner != G)
       return invalid("a dependency between nodes that are not the graph's");
-    if (!is_contained(B->Dependencies, A))
+    if (!contains(B->Dependencies, A))
       B->Dependencies.push_back(A);
   }
   return cudaSuccess;
@@ -797,13 +810,13 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *PExec, cudaGraph_t Handle,
     return invalidHandle("the graph instantiated");
   if (!PExec)
     return invalid("cudaGraphInstantiate with a null result pointer");
-  DenseMap<const Node *, Node *> Copies;
+  std::unordered_map<const Node *, Node *> Copies;
   std::unique_ptr<Graph> Copy = cloneGraph(*G, &Copies);
   std::vector<const Node *> Order;
   if (!sortTopologically(*Copy, Order))
     return invalid("a graph whose dependencies form a cycle");
   auto E = std::make_unique<Exec>();
-  DenseMap<const Node *, std::unique_ptr<Node>> Owned;
+  std::unordered_map<const Node *, std::unique_ptr<Node>> Owned;
   for (std::unique_ptr<Node> &N : Copy->Nodes) {
     E->InAdditionOrder.push_back(N.get());
     Owned[N.get()] = std::move(N);
@@ -829,13 +842,13 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *PExec,
 static Exec *getExec(cudaGraphExec_t Handle) {
   GraphState &State = getGraphState();
   std::lock_guard<std::mutex> Guard(State.Lock);
-  return State.Execs.lookup(Handle);
+  return lookup(State.Execs, Handle);
 }
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t Handle) {
   GraphState &State = getGraphState();
   std::lock_guard<std::mutex> Guard(State.Lock);
-  Exec *E = State.Execs.lookup(Handle);
+  Exec *E = lookup(State.Execs, Handle);
   if (!E)
     return invalidHandle("the executable graph destroyed");
   State.Execs.erase(Handle);
@@ -864,7 +877,7 @@ cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t Handle,
   Exec *E = getExec(Handle);
   if (!E)
     return invalidHandle("the executable graph");
-  Node *N = E->FromGraph.lookup(fromHandle(NodeHandle));
+  Node *N = lookup(E->FromGraph, fromHandle(NodeHandle));
   if (!N || N->Type != cudaGraphNodeTypeKernel || !P)
     return invalid("cudaGraphExecKernelNodeSetParams of a node that is not "
                    "one of the graph's kernel nodes");
@@ -897,7 +910,7 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t Handle, cudaGraph_t GraphHandle,
   const std::vector<Node *> &Copies = E->InAdditionOrder;
   if (G->Nodes.size() != Copies.size())
     return Fail(cudaGraphExecUpdateErrorTopologyChanged);
-  DenseMap<const Node *, size_t> GraphIndex, CopyIndex;
+  std::unordered_map<const Node *, size_t> GraphIndex, CopyIndex;
   for (size_t I = 0; I != Copies.size(); ++I) {
     GraphIndex[G->Nodes[I].get()] = I;
     CopyIndex[Copies[I]] = I;
@@ -907,13 +920,13 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t Handle, cudaGraph_t GraphHandle,
     const Node &To = *Copies[I];
     if (From.Type != To.Type)
       return Fail(cudaGraphExecUpdateErrorNodeTypeChanged);
-    SmallVector<size_t> FromDeps, ToDeps;
+    std::vector<size_t> FromDeps, ToDeps;
     for (const Node *D : From.Dependencies)
-      FromDeps.push_back(GraphIndex.lookup(D));
+      FromDeps.push_back(lookup(GraphIndex, D));
     for (const Node *D : To.Dependencies)
-      ToDeps.push_back(CopyIndex.lookup(D));
-    llvm::sort(FromDeps);
-    llvm::sort(ToDeps);
+      ToDeps.push_back(lookup(CopyIndex, D));
+    std::sort(FromDeps.begin(), FromDeps.end());
+    std::sort(ToDeps.begin(), ToDeps.end());
     if (FromDeps != ToDeps)
       return Fail(cudaGraphExecUpdateErrorTopologyChanged);
     if (From.Type == cudaGraphNodeTypeKernel &&

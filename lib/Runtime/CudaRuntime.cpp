@@ -20,10 +20,6 @@
 #include "CudaRuntimeSupport.h"
 #include "mm/Runtime/Runtime.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/Support/MathExtras.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -31,13 +27,19 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <unistd.h>
 
-using namespace llvm;
 using namespace mm::runtime;
 using namespace mm::runtime::cuda;
+
+/// \p Value rounded up to a multiple of \p Align.
+static size_t roundUp(size_t Value, size_t Align) {
+  return (Value + Align - 1) / Align * Align;
+}
 
 namespace {
 /// The configurations that `<<<...>>>` pushed and the stubs have not popped.
@@ -78,30 +80,31 @@ cudaError_t cuda::record(Error E) {
   return Result;
 }
 
-cudaError_t cuda::recordCudaError(cudaError_t Error, const Twine &Message) {
-  Runtime::recordError(makeRuntimeError(MM_ERROR_INVALID_VALUE, Message));
-  LastCudaError = Error;
-  return Error;
+cudaError_t cuda::recordCudaError(cudaError_t Code,
+                                  const std::string &Message) {
+  Runtime::recordError(Error(MM_ERROR_INVALID_VALUE, Message));
+  LastCudaError = Code;
+  return Code;
 }
 
 static cudaError_t recordInvalidDevice(int Device) {
-  return recordCudaError(cudaErrorInvalidDevice, "no device " + Twine(Device));
+  return recordCudaError(cudaErrorInvalidDevice,
+                         "no device " + std::to_string(Device));
 }
 
 Runtime *cuda::getRuntime() {
   if (Runtime *R = getCurrentRuntime())
     return R;
-  record(makeRuntimeError(MM_ERROR_NOT_INITIALIZED,
-                          "the offload runtime is not running"));
+  record(Error(MM_ERROR_NOT_INITIALIZED, "the offload runtime is not running"));
   return nullptr;
 }
 
-cudaError_t cuda::invalid(const Twine &Message) {
-  return record(makeRuntimeError(MM_ERROR_INVALID_VALUE, Message));
+cudaError_t cuda::invalid(const std::string &Message) {
+  return record(Error(MM_ERROR_INVALID_VALUE, Message));
 }
 
 /// Records that \p What is not a live stream or event.
-static cudaError_t recordInvalidHandle(const Twine &What) {
+static cudaError_t recordInvalidHandle(const std::string &What) {
   return recordCudaError(cudaErrorInvalidResourceHandle,
                          What + " is not a live handle");
 }
@@ -126,7 +129,7 @@ struct MemoryPool {
   int ReuseFollowEventDependencies = 1;
   int ReuseAllowOpportunistic = 1;
   int ReuseAllowInternalDependencies = 1;
-  DenseMap<void *, size_t> Allocations;
+  std::unordered_map<void *, size_t> Allocations;
   uint64_t Used = 0, UsedHigh = 0;
 };
 
@@ -135,17 +138,17 @@ struct MemoryPool {
 /// lifetime.
 struct CudaState {
   std::mutex Lock;
-  DenseSet<cudaStream_t> Streams;
-  DenseSet<cudaEvent_t> Events;
+  std::unordered_set<cudaStream_t> Streams;
+  std::unordered_set<cudaEvent_t> Events;
   /// The device's default pool, the pools cudaMemPoolCreate made, and the
   /// pool that cudaMallocAsync allocates from.
   MemoryPool DefaultPool;
-  DenseSet<cudaMemPool_t> CreatedPools;
+  std::unordered_set<cudaMemPool_t> CreatedPools;
   cudaMemPool_t CurrentPool = nullptr;
   /// Host memory that cudaHostAlloc allocated or cudaHostRegister
   /// registered: start -> (size, allocated by cudaHostAlloc).
   std::map<uintptr_t, std::pair<size_t, unsigned>> HostMemory;
-  DenseMap<const void *, int> MaxDynamicSharedSize;
+  std::unordered_map<const void *, int> MaxDynamicSharedSize;
   unsigned DeviceFlags = cudaDeviceScheduleAuto;
   cudaFuncCache CacheConfig = cudaFuncCachePreferNone;
   cudaSharedMemConfig SharedMemConfig = cudaSharedMemBankSizeFourByte;
@@ -181,13 +184,13 @@ static bool isStream(cudaStream_t S) {
     return true;
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
-  return State.Streams.contains(S);
+  return State.Streams.count(S);
 }
 
 static Event *getEvent(cudaEvent_t E) {
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
-  return State.Events.contains(E) ? reinterpret_cast<Event *>(E) : nullptr;
+  return State.Events.count(E) ? reinterpret_cast<Event *>(E) : nullptr;
 }
 
 /// The runtime's direction for a copy from \p Src to \p Dst of CUDA kind
@@ -214,9 +217,8 @@ static Expected<mm_memcpy_kind> getCopyKind(Runtime &R, void *Dst,
                                   : MM_MEMCPY_HOST_TO_HOST);
   }
   }
-  return makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                          "copy with an invalid cudaMemcpyKind " +
-                              Twine(int(Kind)));
+  return Error(MM_ERROR_INVALID_VALUE, "copy with an invalid cudaMemcpyKind " +
+                                           std::to_string(int(Kind)));
 }
 
 cudaError_t cuda::copy(void *Dst, const void *Src, size_t Count,
@@ -227,7 +229,7 @@ cudaError_t cuda::copy(void *Dst, const void *Src, size_t Count,
   Expected<mm_memcpy_kind> MMKind = getCopyKind(*R, Dst, Src, Kind);
   if (!MMKind)
     return recordCudaError(cudaErrorInvalidMemcpyDirection,
-                           toString(MMKind.takeError()));
+                           MMKind.takeError().getMessage());
   return record(R->copy(Dst, Src, Count, *MMKind));
 }
 
@@ -236,9 +238,9 @@ cudaError_t cuda::copy2D(void *Dst, size_t DstPitch, const void *Src,
                          cudaMemcpyKind Kind) {
   if (Height > 1 && (Width > DstPitch || Width > SrcPitch))
     return recordCudaError(cudaErrorInvalidPitchValue,
-                           "2D copy of rows of " + Twine(Width) +
+                           "2D copy of rows of " + std::to_string(Width) +
                                " bytes with a pitch of " +
-                               Twine(std::min(DstPitch, SrcPitch)));
+                               std::to_string(std::min(DstPitch, SrcPitch)));
   for (size_t Row = 0; Row < Height; ++Row)
     if (cudaError_t Error =
             copy(static_cast<char *>(Dst) + Row * DstPitch,
@@ -254,8 +256,9 @@ static cudaError_t set2D(void *DevPtr, size_t Pitch, int Value, size_t Width,
     return cudaErrorInitializationError;
   if (Height > 1 && Width > Pitch)
     return recordCudaError(cudaErrorInvalidPitchValue,
-                           "2D memset of rows of " + Twine(Width) +
-                               " bytes with a pitch of " + Twine(Pitch));
+                           "2D memset of rows of " + std::to_string(Width) +
+                               " bytes with a pitch of " +
+                               std::to_string(Pitch));
   for (size_t Row = 0; Row < Height; ++Row)
     if (cudaError_t Error = record(
             R->set(static_cast<char *>(DevPtr) + Row * Pitch, Value, Width)))
@@ -264,14 +267,14 @@ static cudaError_t set2D(void *DevPtr, size_t Pitch, int Value, size_t Width,
 }
 
 /// The pitch of rows of \p Width bytes: CUDA's texture alignment.
-static size_t getPitch(size_t Width) { return alignTo(Width ? Width : 1, 512); }
+static size_t getPitch(size_t Width) { return roundUp(Width ? Width : 1, 512); }
 
 /// The device variable whose host shadow is \p Symbol, or the error.
 static Expected<DeviceVariable> getSymbol(const void *Symbol) {
   Runtime *R = getCurrentRuntime();
   if (!R)
-    return makeRuntimeError(MM_ERROR_NOT_INITIALIZED,
-                            "the offload runtime is not running");
+    return Error(MM_ERROR_NOT_INITIALIZED,
+                 "the offload runtime is not running");
   return R->getDeviceVariable(Symbol);
 }
 
@@ -281,12 +284,12 @@ static cudaError_t getSymbolRange(const void *Symbol, size_t Offset,
   Expected<DeviceVariable> Variable = getSymbol(Symbol);
   if (!Variable)
     return recordCudaError(cudaErrorInvalidSymbol,
-                           toString(Variable.takeError()));
+                           Variable.takeError().getMessage());
   if (Offset > Variable->Size || Count > Variable->Size - Offset)
-    return invalid("copy of " + Twine(Count) + " bytes at offset " +
-                   Twine(Offset) + " of device variable '" + Variable->Name +
-                   "' of submodule '" + Variable->Module + "', of " +
-                   Twine(Variable->Size) + " bytes");
+    return invalid("copy of " + std::to_string(Count) + " bytes at offset " +
+                   std::to_string(Offset) + " of device variable '" +
+                   Variable->Name + "' of submodule '" + Variable->Module +
+                   "', of " + std::to_string(Variable->Size) + " bytes");
   *Result = static_cast<char *>(Variable->Address) + Offset;
   return cudaSuccess;
 }
@@ -297,7 +300,7 @@ static cudaError_t getSymbolRange(const void *Symbol, size_t Offset,
 static void getDeviceProperties(Runtime &R, cudaDeviceProp &Prop) {
   std::memset(&Prop, 0, sizeof(Prop));
   std::snprintf(Prop.name, sizeof(Prop.name), "mm %s backend",
-                R.getBackend().getName().str().c_str());
+                std::string(R.getBackend().getName()).c_str());
   Prop.totalGlobalMem = size_t(16) << 30;
   Prop.sharedMemPerBlock = 48 << 10;
   Prop.sharedMemPerBlockOptin = 96 << 10;
@@ -483,7 +486,7 @@ cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
 
 cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned Flags) {
   if (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost)
-    return invalid("cudaMallocManaged with flags " + Twine(Flags));
+    return invalid("cudaMallocManaged with flags " + std::to_string(Flags));
   // Device memory is host memory on the CPU backend: managed memory is
   // device memory that the host may also touch.
   return cudaMalloc(DevPtr, Size);
@@ -533,7 +536,7 @@ static MemoryPool *getPool(cudaMemPool_t Pool) {
   if (Pool == getDefaultPool())
     return &State.DefaultPool;
   std::lock_guard<std::mutex> Guard(State.Lock);
-  if (!Pool || !State.CreatedPools.contains(Pool)) {
+  if (!Pool || !State.CreatedPools.count(Pool)) {
     recordInvalidHandle("the memory pool");
     return nullptr;
   }
@@ -651,7 +654,7 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t Pool) {
     State.CurrentPool = nullptr;
   // What the pool still holds is freed with it.
   auto *P = reinterpret_cast<MemoryPool *>(Pool);
-  SmallVector<void *> Held;
+  std::vector<void *> Held;
   for (const auto &Allocation : P->Allocations)
     Held.push_back(Allocation.first);
   delete P;
@@ -692,8 +695,8 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool, cudaMemPoolAttr Attr,
   default:
     break;
   }
-  return invalid("cudaMemPoolSetAttribute of attribute " + Twine(int(Attr)) +
-                 " to that value");
+  return invalid("cudaMemPoolSetAttribute of attribute " +
+                 std::to_string(int(Attr)) + " to that value");
 }
 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool, cudaMemPoolAttr Attr,
@@ -727,7 +730,8 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool, cudaMemPoolAttr Attr,
     *static_cast<uint64_t *>(Value) = P->UsedHigh;
     return cudaSuccess;
   }
-  return invalid("cudaMemPoolGetAttribute of attribute " + Twine(int(Attr)));
+  return invalid("cudaMemPoolGetAttribute of attribute " +
+                 std::to_string(int(Attr)));
 }
 
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t Pool, size_t) {
@@ -740,13 +744,13 @@ cudaError_t cudaHostAlloc(void **PHost, size_t Size, unsigned Flags) {
     return invalid("cudaHostAlloc with a null result pointer");
   if (Flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped |
                         cudaHostAllocWriteCombined))
-    return invalid("cudaHostAlloc with flags " + Twine(Flags));
+    return invalid("cudaHostAlloc with flags " + std::to_string(Flags));
   // Page-aligned, as pinned memory is.
-  void *Ptr = std::aligned_alloc(4096, alignTo(Size ? Size : 1, 4096));
+  void *Ptr = std::aligned_alloc(4096, roundUp(Size ? Size : 1, 4096));
   if (!Ptr)
-    return record(makeRuntimeError(MM_ERROR_OUT_OF_MEMORY,
-                                   "cannot allocate " + Twine(Size) +
-                                       " bytes of host memory"));
+    return record(Error(MM_ERROR_OUT_OF_MEMORY, "cannot allocate " +
+                                                    std::to_string(Size) +
+                                                    " bytes of host memory"));
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
   State.HostMemory[reinterpret_cast<uintptr_t>(Ptr)] = {
@@ -894,7 +898,7 @@ cudaError_t cudaMemAdvise(const void *DevPtr, size_t, cudaMemoryAdvise Advice,
   if (int(Advice) < cudaMemAdviseSetReadMostly ||
       int(Advice) > cudaMemAdviseUnsetAccessedBy)
     return invalid("cudaMemAdvise with an invalid advice " +
-                   Twine(int(Advice)));
+                   std::to_string(int(Advice)));
   if (Device != 0 && Device != cudaCpuDeviceId)
     return recordInvalidDevice(Device);
   return cudaSuccess;
@@ -979,7 +983,8 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *P) {
   size_t Width = P->extent.width * ElementSize;
   if ((P->srcArray && SrcX + Width > S.xsize) ||
       (P->dstArray && DstX + Width > D.xsize))
-    return invalid("cudaMemcpy3D of rows of " + Twine(P->extent.width) +
+    return invalid("cudaMemcpy3D of rows of " +
+                   std::to_string(P->extent.width) +
                    " elements beyond the end of a CUDA array's rows");
   for (size_t Z = 0; Z < P->extent.depth; ++Z) {
     char *Dst = static_cast<char *>(D.ptr) +
@@ -1069,7 +1074,8 @@ cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
   if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
       Kind != cudaMemcpyDefault)
     return recordCudaError(cudaErrorInvalidMemcpyDirection,
-                           "cudaMemcpyToSymbol with kind " + Twine(int(Kind)));
+                           "cudaMemcpyToSymbol with kind " +
+                               std::to_string(int(Kind)));
   char *Dst;
   if (cudaError_t Error = getSymbolRange(Symbol, Offset, Count, &Dst))
     return Error;
@@ -1082,7 +1088,7 @@ cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Count,
       Kind != cudaMemcpyDefault)
     return recordCudaError(cudaErrorInvalidMemcpyDirection,
                            "cudaMemcpyFromSymbol with kind " +
-                               Twine(int(Kind)));
+                               std::to_string(int(Kind)));
   char *Src;
   if (cudaError_t Error = getSymbolRange(Symbol, Offset, Count, &Src))
     return Error;
@@ -1126,7 +1132,7 @@ cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
   Expected<DeviceVariable> Variable = getSymbol(Symbol);
   if (!Variable)
     return recordCudaError(cudaErrorInvalidSymbol,
-                           toString(Variable.takeError()));
+                           Variable.takeError().getMessage());
   *Size = Variable->Size;
   return cudaSuccess;
 }
@@ -1138,7 +1144,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *PStream, unsigned Flags,
   if (!PStream)
     return invalid("stream creation with a null result pointer");
   if (Flags & ~unsigned(cudaStreamNonBlocking))
-    return invalid("stream creation with flags " + Twine(Flags));
+    return invalid("stream creation with flags " + std::to_string(Flags));
   auto *S = new Stream{Flags, std::clamp(Priority, -5, 0)};
   cudaStream_t Handle = reinterpret_cast<cudaStream_t>(S);
   CudaState &State = getState();
@@ -1251,7 +1257,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *PEvent, unsigned Flags) {
     return invalid("event creation with a null result pointer");
   if (Flags & ~unsigned(cudaEventBlockingSync | cudaEventDisableTiming |
                         cudaEventInterprocess))
-    return invalid("event creation with flags " + Twine(Flags));
+    return invalid("event creation with flags " + std::to_string(Flags));
   cudaEvent_t Handle = reinterpret_cast<cudaEvent_t>(new Event{Flags, false, {}});
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
@@ -1378,7 +1384,7 @@ cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr Attr,
   cudaDeviceProp Prop;
   getDeviceProperties(*R, Prop);
   if (!getDeviceAttribute(Prop, int(Attr), *Value))
-    return invalid("no device attribute " + Twine(int(Attr)));
+    return invalid("no device attribute " + std::to_string(int(Attr)));
   return cudaSuccess;
 }
 
@@ -1406,7 +1412,7 @@ cudaError_t cudaSetDeviceFlags(unsigned Flags) {
   if (Flags & ~unsigned(cudaDeviceScheduleSpin | cudaDeviceScheduleYield |
                         cudaDeviceScheduleBlockingSync | cudaDeviceMapHost |
                         cudaDeviceLmemResizeToMax))
-    return invalid("cudaSetDeviceFlags with flags " + Twine(Flags));
+    return invalid("cudaSetDeviceFlags with flags " + std::to_string(Flags));
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
   State.DeviceFlags = Flags;
@@ -1425,7 +1431,7 @@ cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache Config) {
   if (int(Config) < cudaFuncCachePreferNone ||
       int(Config) > cudaFuncCachePreferEqual)
-    return invalid("cache configuration " + Twine(int(Config)));
+    return invalid("cache configuration " + std::to_string(int(Config)));
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
   State.CacheConfig = Config;
@@ -1444,7 +1450,8 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *Config) {
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig Config) {
   if (int(Config) < cudaSharedMemBankSizeDefault ||
       int(Config) > cudaSharedMemBankSizeEightByte)
-    return invalid("shared memory configuration " + Twine(int(Config)));
+    return invalid("shared memory configuration " +
+                   std::to_string(int(Config)));
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
   State.SharedMemConfig = Config;
@@ -1463,7 +1470,7 @@ cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *Config) {
 cudaError_t cudaDeviceSetLimit(cudaLimit Limit, size_t Value) {
   if (int(Limit) < 0 || int(Limit) >= NumLimits)
     return recordCudaError(cudaErrorUnsupportedLimit,
-                           "no device limit " + Twine(int(Limit)));
+                           "no device limit " + std::to_string(int(Limit)));
   Limits[Limit] = Value;
   return cudaSuccess;
 }
@@ -1473,7 +1480,7 @@ cudaError_t cudaDeviceGetLimit(size_t *Value, cudaLimit Limit) {
     return invalid("cudaDeviceGetLimit with a null pointer");
   if (int(Limit) < 0 || int(Limit) >= NumLimits)
     return recordCudaError(cudaErrorUnsupportedLimit,
-                           "no device limit " + Twine(int(Limit)));
+                           "no device limit " + std::to_string(int(Limit)));
   *Value = Limits[Limit];
   return cudaSuccess;
 }
@@ -1492,7 +1499,8 @@ cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device,
 
 cudaError_t cudaDeviceEnablePeerAccess(int PeerDevice, unsigned Flags) {
   if (Flags != 0)
-    return invalid("cudaDeviceEnablePeerAccess with flags " + Twine(Flags));
+    return invalid("cudaDeviceEnablePeerAccess with flags " +
+                   std::to_string(Flags));
   // The only device is the current one, which is not its own peer.
   return recordInvalidDevice(PeerDevice);
 }
@@ -1521,8 +1529,8 @@ cudaError_t cudaRuntimeGetVersion(int *Version) {
 static Expected<const mm_kernel *> getKernelOfStub(const void *Func) {
   Runtime *R = getCurrentRuntime();
   if (!R)
-    return makeRuntimeError(MM_ERROR_NOT_INITIALIZED,
-                            "the offload runtime is not running");
+    return Error(MM_ERROR_NOT_INITIALIZED,
+                 "the offload runtime is not running");
   return R->getKernelForHostFunction(Func);
 }
 
@@ -1560,7 +1568,7 @@ cudaError_t cudaFuncSetAttribute(const void *Func, cudaFuncAttribute Attr,
   switch (int(Attr)) {
   case cudaFuncAttributeMaxDynamicSharedMemorySize: {
     if (Value < 0 || Value > (96 << 10))
-      return invalid("dynamic shared memory of " + Twine(Value) +
+      return invalid("dynamic shared memory of " + std::to_string(Value) +
                      " bytes exceeds the device's 98304");
     CudaState &State = getState();
     std::lock_guard<std::mutex> Guard(State.Lock);
@@ -1569,10 +1577,10 @@ cudaError_t cudaFuncSetAttribute(const void *Func, cudaFuncAttribute Attr,
   }
   case cudaFuncAttributePreferredSharedMemoryCarveout:
     if (Value < -1 || Value > 100)
-      return invalid("shared memory carveout " + Twine(Value));
+      return invalid("shared memory carveout " + std::to_string(Value));
     return cudaSuccess;
   }
-  return invalid("function attribute " + Twine(int(Attr)) +
+  return invalid("function attribute " + std::to_string(int(Attr)) +
                  " is not one the device has");
 }
 
@@ -1582,7 +1590,7 @@ cudaError_t cudaFuncSetCacheConfig(const void *Func, cudaFuncCache Config) {
     return record(Kernel.takeError());
   if (int(Config) < cudaFuncCachePreferNone ||
       int(Config) > cudaFuncCachePreferEqual)
-    return invalid("cache configuration " + Twine(int(Config)));
+    return invalid("cache configuration " + std::to_string(int(Config)));
   return cudaSuccess;
 }
 
@@ -1593,7 +1601,8 @@ cudaError_t cudaFuncSetSharedMemConfig(const void *Func,
     return record(Kernel.takeError());
   if (int(Config) < cudaSharedMemBankSizeDefault ||
       int(Config) > cudaSharedMemBankSizeEightByte)
-    return invalid("shared memory configuration " + Twine(int(Config)));
+    return invalid("shared memory configuration " +
+                   std::to_string(int(Config)));
   return cudaSuccess;
 }
 
@@ -1603,7 +1612,8 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
   if (!NumBlocks || BlockSize <= 0 ||
       (Flags & ~unsigned(cudaOccupancyDisableCachingOverride)))
     return invalid("occupancy query with a null result, a block size of " +
-                   Twine(BlockSize) + " or flags " + Twine(Flags));
+                   std::to_string(BlockSize) + " or flags " +
+                   std::to_string(Flags));
   cudaFuncAttributes Attr;
   if (cudaError_t Error = cudaFuncGetAttributes(&Attr, Func))
     return Error;

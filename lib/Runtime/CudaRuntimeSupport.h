@@ -13,8 +13,7 @@
 #include "mm-cuda/cuda_runtime_api.h"
 #include "mm/Runtime/Runtime.h"
 
-#include "llvm/ADT/Twine.h"
-#include "llvm/Support/Error.h"
+#include <string>
 
 namespace mm {
 namespace runtime {
@@ -22,12 +21,12 @@ namespace cuda {
 
 /// Records \p E (also as the mm_offload.h last error and message) and
 /// returns its CUDA error code.
-cudaError_t record(llvm::Error E);
-/// Records CUDA error \p Error, which no runtime status maps to, with
+cudaError_t record(Error E);
+/// Records CUDA error \p Code, which no runtime status maps to, with
 /// \p Message as the mm_offload.h message.
-cudaError_t recordCudaError(cudaError_t Error, const llvm::Twine &Message);
+cudaError_t recordCudaError(cudaError_t Code, const std::string &Message);
 /// Records an invalid-value error described by \p Message.
-cudaError_t invalid(const llvm::Twine &Message);
+cudaError_t invalid(const std::string &Message);
 /// The current runtime; if there is none, records the error and is null.
 Runtime *getRuntime();
 

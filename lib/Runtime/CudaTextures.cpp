@@ -17,13 +17,12 @@
 
 #include "CudaRuntimeSupport.h"
 
-#include "llvm/ADT/DenseMap.h"
-
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
+#include <unordered_set>
 
-using namespace llvm;
 using namespace mm::runtime;
 using namespace mm::runtime::cuda;
 
@@ -60,9 +59,10 @@ struct BoundReference {
 
 struct TextureState {
   std::mutex Lock;
-  DenseMap<const cudaArray *, std::unique_ptr<cudaArray>> Arrays;
-  DenseMap<cudaTextureObject_t, std::unique_ptr<TextureObject>> Objects;
-  DenseMap<const textureReference *, BoundReference> References;
+  std::unordered_map<const cudaArray *, std::unique_ptr<cudaArray>> Arrays;
+  std::unordered_map<cudaTextureObject_t, std::unique_ptr<TextureObject>>
+      Objects;
+  std::unordered_map<const textureReference *, BoundReference> References;
 };
 } // namespace
 
@@ -78,8 +78,9 @@ static const cudaArray *getArray(cudaArray_const_t Array) {
   return It == State.Arrays.end() ? nullptr : It->second.get();
 }
 
-static cudaError_t recordNotAnArray(StringRef Function) {
-  return invalid(Function + " of something that is not a live CUDA array");
+static cudaError_t recordNotAnArray(const char *Function) {
+  return invalid(std::string(Function) +
+                 " of something that is not a live CUDA array");
 }
 
 /// Checks channel format \p Desc: one, two or four channels of 8, 16 or 32
@@ -87,12 +88,13 @@ static cudaError_t recordNotAnArray(StringRef Function) {
 /// textures and arrays have them. Sets \p Channels and \p Bits.
 static cudaError_t getFormat(const cudaChannelFormatDesc &Desc,
                              unsigned &Channels, unsigned &Bits) {
-  auto Fail = [&](const Twine &Why) {
-    return recordCudaError(
-        cudaErrorInvalidChannelDescriptor,
-        "channel format (" + Twine(Desc.x) + ", " + Twine(Desc.y) + ", " +
-            Twine(Desc.z) + ", " + Twine(Desc.w) + ", kind " +
-            Twine(int(Desc.f)) + "): " + Why);
+  auto Fail = [&](const std::string &Why) {
+    return recordCudaError(cudaErrorInvalidChannelDescriptor,
+                           "channel format (" + std::to_string(Desc.x) + ", " +
+                               std::to_string(Desc.y) + ", " +
+                               std::to_string(Desc.z) + ", " +
+                               std::to_string(Desc.w) + ", kind " +
+                               std::to_string(int(Desc.f)) + "): " + Why);
   };
   int Sizes[4] = {Desc.x, Desc.y, Desc.z, Desc.w};
   Channels = 0;
@@ -159,10 +161,10 @@ static cudaError_t makeArrayTexture(const cudaArray &Array,
 
 /// Checks that [Ptr, Ptr + Size) is device memory.
 static cudaError_t checkDeviceMemory(Runtime &R, const void *Ptr, size_t Size,
-                                     StringRef What) {
+                                     const char *What) {
   if (R.getDeviceBytesFrom(Ptr) >= Size && Size)
     return cudaSuccess;
-  return invalid(What + " of " + Twine(Size) +
+  return invalid(std::string(What) + " of " + std::to_string(Size) +
                  " bytes that are not within one device allocation");
 }
 
@@ -218,10 +220,11 @@ static cudaError_t bindReference(const textureReference *Reference,
     return recordCudaError(
         cudaErrorInvalidChannelDescriptor,
         "binding of a texture reference of texels of " +
-            Twine(Declared.x + Declared.y + Declared.z + Declared.w) +
-            " bits of kind " + Twine(int(Declared.f)) + " to texels of " +
-            Twine(Desc.x + Desc.y + Desc.z + Desc.w) + " bits of kind " +
-            Twine(int(Desc.f)));
+            std::to_string(Declared.x + Declared.y + Declared.z + Declared.w) +
+            " bits of kind " + std::to_string(int(Declared.f)) +
+            " to texels of " +
+            std::to_string(Desc.x + Desc.y + Desc.z + Desc.w) +
+            " bits of kind " + std::to_string(int(Desc.f)));
   Runtime *R = getRuntime();
   if (!R)
     return cudaErrorInitializationError;
@@ -229,7 +232,7 @@ static cudaError_t bindReference(const textureReference *Reference,
   if (!Variable)
     return recordCudaError(cudaErrorInvalidTexture,
                            "binding of a texture reference: " +
-                               toString(Variable.takeError()));
+                               Variable.takeError().getMessage());
   if (Variable->Size != sizeof(uint64_t))
     return recordCudaError(cudaErrorInvalidTexture,
                            "binding of '" + Variable->Name +
@@ -273,13 +276,14 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *Array,
     return invalid("cudaMalloc3DArray with a null pointer argument");
   if (Flags & ~unsigned(cudaArrayLayered | cudaArraySurfaceLoadStore))
     return recordCudaError(cudaErrorNotSupported,
-                           "CUDA array flags " + Twine(Flags) +
+                           "CUDA array flags " + std::to_string(Flags) +
                                ": mm's runtime makes no cubemap or gather "
                                "arrays");
   if (!Extent.width || (Extent.depth && !Extent.height &&
                         !(Flags & cudaArrayLayered)))
-    return invalid("CUDA array of extent (" + Twine(Extent.width) + ", " +
-                   Twine(Extent.height) + ", " + Twine(Extent.depth) + ")");
+    return invalid("CUDA array of extent (" + std::to_string(Extent.width) +
+                   ", " + std::to_string(Extent.height) + ", " +
+                   std::to_string(Extent.depth) + ")");
   unsigned Channels, Bits;
   if (cudaError_t Error = getFormat(*Desc, Channels, Bits))
     return Error;
@@ -347,7 +351,7 @@ cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc *Desc, cudaExtent *Extent,
 /// The address of byte \p WOffset of row \p HOffset of \p Array, where
 /// \p Count bytes fit; null (and the error recorded) if they do not.
 static char *getArrayBytes(cudaArray_const_t Array, size_t WOffset,
-                           size_t HOffset, size_t Count, StringRef Function) {
+                           size_t HOffset, size_t Count, const char *Function) {
   const cudaArray *A = getArray(Array);
   if (!A) {
     recordNotAnArray(Function);
@@ -356,9 +360,10 @@ static char *getArrayBytes(cudaArray_const_t Array, size_t WOffset,
   size_t Offset = HOffset * A->getPitch() + WOffset;
   if (WOffset > A->getPitch() || Offset > A->getSize() ||
       Count > A->getSize() - Offset) {
-    invalid(Function + " of " + Twine(Count) + " bytes at byte " +
-            Twine(WOffset) + " of row " + Twine(HOffset) +
-            " of a CUDA array of " + Twine(A->getSize()) + " bytes");
+    invalid(std::string(Function) + " of " + std::to_string(Count) +
+            " bytes at byte " + std::to_string(WOffset) + " of row " +
+            std::to_string(HOffset) + " of a CUDA array of " +
+            std::to_string(A->getSize()) + " bytes");
     return nullptr;
   }
   return A->Data + Offset;
@@ -369,7 +374,7 @@ static char *getArrayBytes(cudaArray_const_t Array, size_t WOffset,
 /// they do not. Sets \p Pitch.
 static char *getArrayRows(cudaArray_const_t Array, size_t WOffset,
                           size_t HOffset, size_t Width, size_t Height,
-                          size_t &Pitch, StringRef Function) {
+                          size_t &Pitch, const char *Function) {
   const cudaArray *A = getArray(Array);
   if (!A) {
     recordNotAnArray(Function);
@@ -379,10 +384,11 @@ static char *getArrayRows(cudaArray_const_t Array, size_t WOffset,
   size_t Rows = A->getRows() * A->getSlices();
   if (WOffset > Pitch || Width > Pitch - WOffset || HOffset > Rows ||
       Height > Rows - HOffset) {
-    invalid(Function + " of " + Twine(Height) + " rows of " + Twine(Width) +
-            " bytes at byte " + Twine(WOffset) + " of row " + Twine(HOffset) +
-            " of a CUDA array of " + Twine(Rows) + " rows of " + Twine(Pitch) +
-            " bytes");
+    invalid(std::string(Function) + " of " + std::to_string(Height) +
+            " rows of " + std::to_string(Width) + " bytes at byte " +
+            std::to_string(WOffset) + " of row " + std::to_string(HOffset) +
+            " of a CUDA array of " + std::to_string(Rows) + " rows of " +
+            std::to_string(Pitch) + " bytes");
     return nullptr;
   }
   return A->Data + HOffset * Pitch + WOffset;
@@ -496,9 +502,12 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *TexObject,
       return Error;
     size_t Row = Pitched.width * Texture.elementSize;
     if (!Pitched.width || !Pitched.height || Pitched.pitchInBytes < Row)
-      return invalid("cudaCreateTextureObject of " + Twine(Pitched.height) +
-                     " rows of " + Twine(Pitched.width) + " texels with a "
-                     "pitch of " + Twine(Pitched.pitchInBytes) + " bytes");
+      return invalid("cudaCreateTextureObject of " +
+                     std::to_string(Pitched.height) + " rows of " +
+                     std::to_string(Pitched.width) +
+                     " texels with a "
+                     "pitch of " +
+                     std::to_string(Pitched.pitchInBytes) + " bytes");
     if (cudaError_t Error = checkDeviceMemory(
             *R, Pitched.devPtr,
             (Pitched.height - 1) * Pitched.pitchInBytes + Row,
@@ -509,7 +518,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *TexObject,
   default:
     return recordCudaError(cudaErrorNotSupported,
                            "cudaCreateTextureObject of a resource of type " +
-                               Twine(int(ResDesc->resType)) +
+                               std::to_string(int(ResDesc->resType)) +
                                ": mm's runtime has no mipmapped arrays");
   }
   bool ReadsIntegers = Desc.f != cudaChannelFormatKindFloat &&
@@ -551,9 +560,10 @@ static const TextureObject *getObject(cudaTextureObject_t Handle) {
   return It == State.Objects.end() ? nullptr : It->second.get();
 }
 
-static cudaError_t recordNotAnObject(StringRef Function) {
-  return invalid(Function + " of something that is not a live texture "
-                            "object");
+static cudaError_t recordNotAnObject(const char *Function) {
+  return invalid(std::string(Function) +
+                 " of something that is not a live texture "
+                 "object");
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t TexObject) {
@@ -629,8 +639,9 @@ cudaError_t cudaBindTexture2D(size_t *Offset, const textureReference *TexRef,
     return Error;
   size_t Row = Width * Texture->elementSize;
   if (!Width || !Height || Pitch < Row)
-    return invalid("cudaBindTexture2D of " + Twine(Height) + " rows of " +
-                   Twine(Width) + " texels with a pitch of " + Twine(Pitch) +
+    return invalid("cudaBindTexture2D of " + std::to_string(Height) +
+                   " rows of " + std::to_string(Width) +
+                   " texels with a pitch of " + std::to_string(Pitch) +
                    " bytes");
   if (cudaError_t Error = checkDeviceMemory(*R, DevPtr,
                                             (Height - 1) * Pitch + Row,

@@ -7,7 +7,6 @@
 #include <cstring>
 #include <type_traits>
 
-using namespace llvm;
 using namespace mm::runtime;
 
 namespace {
@@ -34,7 +33,7 @@ private:
 /// bits), as clang's amdgcn printf lowering passes them.
 class HostcallArgs {
 public:
-  explicit HostcallArgs(ArrayRef<HostcallPrintf::Item> Items)
+  explicit HostcallArgs(const std::vector<HostcallPrintf::Item> &Items)
       : Items(Items) {}
 
   template <typename T> T next() {
@@ -49,7 +48,7 @@ public:
   }
 
 private:
-  ArrayRef<HostcallPrintf::Item> Items;
+  const std::vector<HostcallPrintf::Item> &Items;
   size_t Next = 1; // after the format
 };
 } // namespace
@@ -186,7 +185,7 @@ void HostcallPrintf::appendString(const char *Text, uint64_t Length) {
   Items.push_back(std::move(String));
 }
 
-void HostcallPrintf::appendArgs(ArrayRef<uint64_t> Args) {
+void HostcallPrintf::appendArgs(const std::vector<uint64_t> &Args) {
   for (uint64_t Bits : Args) {
     Item Arg;
     Arg.Bits = Bits;

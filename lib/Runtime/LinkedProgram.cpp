@@ -11,28 +11,24 @@
 #include "mm-runtime/mm_linked_program.h"
 #include "mm/Runtime/Runtime.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/WithColor.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <set>
+#include <unordered_map>
 
-using namespace llvm;
 using namespace mm::runtime;
 
 namespace {
 /// The device code of the program, as its tables give it.
 class LinkedProgram final : public KernelProvider {
 public:
-  void add(ArrayRef<mm_linked_symbol> Symbols);
+  void add(const mm_linked_symbol *Symbols, uint64_t Count);
 
-  Expected<KernelInfo> getKernel(StringRef Module, StringRef Kernel) override;
+  Expected<KernelInfo> getKernel(std::string_view Module,
+                                 std::string_view Kernel) override;
   Expected<KernelInfo>
   getKernelForHostFunction(const void *HostFunction) override;
   Expected<DeviceVariable>
@@ -40,19 +36,20 @@ public:
 
 private:
   std::mutex Lock;
-  StringSet<> DeviceModules;
+  std::set<std::string, std::less<>> DeviceModules;
   /// In the tables' order: a name that several submodules define is the
   /// first one's, as in mm-lli.
   std::vector<KernelInfo> Kernels;
   std::vector<DeviceVariable> Variables;
-  DenseMap<const void *, std::string> KernelsByStub;
-  DenseMap<const void *, std::string> VariablesByShadow;
+  std::unordered_map<const void *, std::string> KernelsByStub;
+  std::unordered_map<const void *, std::string> VariablesByShadow;
 };
 } // namespace
 
-void LinkedProgram::add(ArrayRef<mm_linked_symbol> Symbols) {
+void LinkedProgram::add(const mm_linked_symbol *Symbols, uint64_t Count) {
   std::lock_guard<std::mutex> Guard(Lock);
-  for (const mm_linked_symbol &S : Symbols) {
+  for (uint64_t I = 0; I != Count; ++I) {
+    const mm_linked_symbol &S = Symbols[I];
     switch (S.kind) {
     case MM_LINKED_KERNEL:
       DeviceModules.insert(S.module);
@@ -78,20 +75,20 @@ void LinkedProgram::add(ArrayRef<mm_linked_symbol> Symbols) {
   }
 }
 
-Expected<KernelInfo> LinkedProgram::getKernel(StringRef Module,
-                                              StringRef Kernel) {
+Expected<KernelInfo> LinkedProgram::getKernel(std::string_view Module,
+                                              std::string_view Kernel) {
   std::lock_guard<std::mutex> Guard(Lock);
   for (const KernelInfo &K : Kernels)
     if (K.Module == Module && K.Name == Kernel)
       return K;
-  if (!DeviceModules.contains(Module))
-    return makeRuntimeError(MM_ERROR_NOT_FOUND,
-                            "kernel '" + Kernel +
-                                "': the program has no device submodule '" +
-                                Module + "'");
-  return makeRuntimeError(MM_ERROR_NOT_FOUND, "submodule '" + Module +
-                                                  "' has no kernel '" +
-                                                  Kernel + "'");
+  if (!DeviceModules.count(Module))
+    return Error(MM_ERROR_NOT_FOUND,
+                 "kernel '" + std::string(Kernel) +
+                     "': the program has no device submodule '" +
+                     std::string(Module) + "'");
+  return Error(MM_ERROR_NOT_FOUND, "submodule '" + std::string(Module) +
+                                       "' has no kernel '" +
+                                       std::string(Kernel) + "'");
 }
 
 Expected<KernelInfo>
@@ -99,16 +96,14 @@ LinkedProgram::getKernelForHostFunction(const void *HostFunction) {
   std::lock_guard<std::mutex> Guard(Lock);
   auto Stub = KernelsByStub.find(HostFunction);
   if (Stub == KernelsByStub.end())
-    return makeRuntimeError(
-        MM_ERROR_NOT_FOUND,
-        "launch of a host function that is not a kernel's host stub "
-        "(__device_stub__...)");
+    return Error(MM_ERROR_NOT_FOUND,
+                 "launch of a host function that is not a kernel's host stub "
+                 "(__device_stub__...)");
   for (const KernelInfo &K : Kernels)
     if (K.Name == Stub->second)
       return K;
-  return makeRuntimeError(MM_ERROR_NOT_FOUND,
-                          "no device submodule defines kernel '" +
-                              Stub->second + "'");
+  return Error(MM_ERROR_NOT_FOUND,
+               "no device submodule defines kernel '" + Stub->second + "'");
 }
 
 Expected<DeviceVariable>
@@ -121,15 +116,14 @@ LinkedProgram::getDeviceVariableForHostShadow(const void *HostShadow) {
   else if (std::optional<std::string> Named = readSymbolName(HostShadow))
     Name = *Named;
   else
-    return makeRuntimeError(MM_ERROR_NOT_FOUND,
-                            "the symbol is not a __device__ or __constant__ "
-                            "variable of the program");
+    return Error(MM_ERROR_NOT_FOUND,
+                 "the symbol is not a __device__ or __constant__ variable of "
+                 "the program");
   for (const DeviceVariable &V : Variables)
     if (V.Name == Name)
       return V;
-  return makeRuntimeError(MM_ERROR_NOT_FOUND,
-                          "no device submodule defines variable '" + Name +
-                              "'");
+  return Error(MM_ERROR_NOT_FOUND,
+               "no device submodule defines variable '" + Name + "'");
 }
 
 static LinkedProgram &getLinkedProgram() {
@@ -141,13 +135,12 @@ static LinkedProgram &getLinkedProgram() {
 
 /// Says that \p Count launches failed although the program ended as
 /// \p Ended says (the launches were reported as they failed).
-static void reportFailedLaunches(unsigned Count, StringRef Ended) {
+static void reportFailedLaunches(unsigned Count, const char *Ended) {
   std::fflush(nullptr);
-  WithColor::error(errs(), getReporterName())
-      << "the program " << Ended << ", but " << Count << " kernel launch"
-      << (Count == 1 ? "" : "es") << " failed (reported above); exiting with "
-      << "1\n";
-  errs().flush();
+  printError("the program " + std::string(Ended) + ", but " +
+             std::to_string(Count) + " kernel launch" +
+             (Count == 1 ? "" : "es") +
+             " failed (reported above); exiting with 1");
 }
 
 /// Set once main has returned and its exit code has been checked.
@@ -160,7 +153,7 @@ static void checkLaunchesAtExit() {
   Runtime *R = getCurrentRuntime();
   if (!R || MainReturned)
     return;
-  consumeError(R->synchronize());
+  (void)R->synchronize();
   if (unsigned Failed = R->getFailedLaunchCount()) {
     reportFailedLaunches(Failed, "called exit()");
     std::_Exit(1);
@@ -175,7 +168,7 @@ extern "C" int __mm_run_linked_main(int Argc, char **Argv,
   if (!R)
     return ExitCode;
   // Whatever the program made of its errors.
-  consumeError(R->synchronize());
+  (void)R->synchronize();
   if (ExitCode == 0 && R->getFailedLaunchCount()) {
     reportFailedLaunches(R->getFailedLaunchCount(), "ended with exit code 0");
     return 1;
@@ -189,15 +182,11 @@ static void createRuntime() {
   setReporterName(program_invocation_short_name);
   CPUBackendOptions Options;
   if (Error E = readCPUBackendEnvironment(Options)) {
-    WithColor::error(errs(), getReporterName())
-        << toString(std::move(E)) << '\n';
-    errs().flush();
+    printError(E);
     std::_Exit(1);
   }
   auto *R = new Runtime(createCPUBackend(Options), getLinkedProgram());
-  R->setLaunchFailureHandler([](const ErrorInfoBase &Failure) {
-    WithColor::error(errs(), getReporterName()) << Failure.message() << '\n';
-  });
+  R->setLaunchFailureHandler([](const Error &Failure) { printError(Failure); });
   setCurrentRuntime(R);
   std::atexit(checkLaunchesAtExit);
 }
@@ -206,14 +195,15 @@ extern "C" void __mm_register_linked_program(uint32_t Version,
                                              const mm_linked_symbol *Symbols,
                                              uint64_t Count) {
   if (Version != MM_LINKED_PROGRAM_VERSION) {
-    WithColor::error(errs(), program_invocation_short_name)
-        << "the program was compiled for mm's linked-program table version "
-        << Version << ", but this libmm_runtime reads version "
-        << MM_LINKED_PROGRAM_VERSION << '\n';
-    errs().flush();
+    setReporterName(program_invocation_short_name);
+    printError("the program was compiled for mm's linked-program table "
+               "version " +
+               std::to_string(Version) +
+               ", but this libmm_runtime reads version " +
+               std::to_string(MM_LINKED_PROGRAM_VERSION));
     std::_Exit(1);
   }
   static std::once_flag Created;
   std::call_once(Created, createRuntime);
-  getLinkedProgram().add(ArrayRef(Symbols, Count));
+  getLinkedProgram().add(Symbols, Count);
 }

@@ -15,15 +15,12 @@
 #include "mm/Runtime/Runtime.h"
 #include "mm-cuda/cuda_runtime_api.h"
 
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/WithColor.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <mutex>
+#include <unordered_map>
 
-using namespace llvm;
 using namespace mm::runtime;
 
 namespace {
@@ -43,9 +40,15 @@ struct KernelFunction {
 /// and unloads the module around every launch.
 struct Registry {
   std::mutex Lock;
-  StringMap<std::unique_ptr<SubmoduleImage>> Images;
-  DenseMap<const void *, const SubmoduleImage *> ImagesByAddress;
-  StringMap<std::unique_ptr<KernelFunction>> Functions;
+  std::map<std::string, std::unique_ptr<SubmoduleImage>, std::less<>> Images;
+  std::unordered_map<const void *, const SubmoduleImage *> ImagesByAddress;
+  std::map<std::string, std::unique_ptr<KernelFunction>> Functions;
+
+  /// The image at \p Address, if there is one; the lock is held.
+  const SubmoduleImage *findImage(const void *Address) const {
+    auto It = ImagesByAddress.find(Address);
+    return It == ImagesByAddress.end() ? nullptr : It->second;
+  }
 };
 } // namespace
 
@@ -55,22 +58,25 @@ static Registry &getRegistry() {
 }
 
 /// \p Module's image, created on first use; \p R's lock is held.
-static const SubmoduleImage *getOrCreateImage(Registry &R, StringRef Module) {
-  std::unique_ptr<SubmoduleImage> &Image = R.Images[Module];
-  if (!Image) {
-    Image = std::make_unique<SubmoduleImage>(SubmoduleImage{Module.str()});
-    R.ImagesByAddress[Image.get()] = Image.get();
-  }
-  return Image.get();
+static const SubmoduleImage *getOrCreateImage(Registry &R,
+                                              std::string_view Module) {
+  auto It = R.Images.find(Module);
+  if (It != R.Images.end())
+    return It->second.get();
+  auto Image =
+      std::make_unique<SubmoduleImage>(SubmoduleImage{std::string(Module)});
+  R.ImagesByAddress[Image.get()] = Image.get();
+  return R.Images.emplace(std::string(Module), std::move(Image))
+      .first->second.get();
 }
 
-const void *mm::runtime::getSubmoduleImage(StringRef Module) {
+const void *mm::runtime::getSubmoduleImage(std::string_view Module) {
   Registry &R = getRegistry();
   std::lock_guard<std::mutex> Guard(R.Lock);
   return getOrCreateImage(R, Module);
 }
 
-void mm::runtime::registerSubmoduleImage(StringRef Module,
+void mm::runtime::registerSubmoduleImage(std::string_view Module,
                                          const void *Address) {
   Registry &R = getRegistry();
   std::lock_guard<std::mutex> Guard(R.Lock);
@@ -80,14 +86,14 @@ void mm::runtime::registerSubmoduleImage(StringRef Module,
 std::optional<std::string> mm::runtime::getSubmoduleOfImage(const void *Image) {
   Registry &R = getRegistry();
   std::lock_guard<std::mutex> Guard(R.Lock);
-  if (const SubmoduleImage *Known = R.ImagesByAddress.lookup(Image))
+  if (const SubmoduleImage *Known = R.findImage(Image))
     return Known->Name;
   return std::nullopt;
 }
 
 /// Reports a failed call as MLIR's wrappers do, on standard error.
-static void reportFailure(const Twine &Call, const Twine &Message) {
-  WithColor::error(errs(), getReporterName()) << Call << ": " << Message << "\n";
+static void reportFailure(const char *Call, const std::string &Message) {
+  printError(Call + (": " + Message));
 }
 
 /// Reports \p Error of \p Call, a CUDA runtime call; true if there was one.
@@ -95,7 +101,7 @@ static bool failed(const char *Call, cudaError_t Error) {
   if (Error == cudaSuccess)
     return false;
   // The runtime's message says what was wrong; CUDA's names the code.
-  reportFailure(Call, Twine(mm_get_error_message()) + " (" +
+  reportFailure(Call, std::string(mm_get_error_message()) + " (" +
                           cudaGetErrorName(Error) + ")");
   return true;
 }
@@ -104,7 +110,7 @@ static const SubmoduleImage *getLoadedModule(const char *Call,
                                              void *Module) {
   Registry &R = getRegistry();
   std::lock_guard<std::mutex> Guard(R.Lock);
-  if (const SubmoduleImage *Image = R.ImagesByAddress.lookup(Module))
+  if (const SubmoduleImage *Image = R.findImage(Module))
     return Image;
   reportFailure(Call, "not a module that mgpuModuleLoad returned");
   return nullptr;
@@ -115,7 +121,7 @@ extern "C" {
 void *mgpuModuleLoad(void *Data, size_t) {
   Registry &R = getRegistry();
   std::lock_guard<std::mutex> Guard(R.Lock);
-  if (const SubmoduleImage *Image = R.ImagesByAddress.lookup(Data))
+  if (const SubmoduleImage *Image = R.findImage(Data))
     return const_cast<SubmoduleImage *>(Image);
   reportFailure("mgpuModuleLoad",
                 "the image is not a device submodule of the bundle (a host "
@@ -159,25 +165,22 @@ void mgpuLaunchKernel(void *Function, intptr_t GridX, intptr_t GridY,
   LaunchConfig Config{{Dimension(GridX), Dimension(GridY), Dimension(GridZ)},
                       {Dimension(BlockX), Dimension(BlockY), Dimension(BlockZ)},
                       SharedMemory < 0 ? 0u : uint64_t(SharedMemory)};
+  // The runtime reports a failed launch, and counts it: its error is not
+  // needed here.
   auto *F = static_cast<KernelFunction *>(Function);
-  Error E = Error::success();
   if (!F) {
     // An earlier call failed and said why; the launch fails too.
-    E = R->launch(nullptr, Config, Params);
+    (void)R->launch(nullptr, Config, Params);
   } else if (const mm_kernel *Kernel = F->Kernel.load()) {
-    E = R->launch(Kernel, Config, Params);
+    (void)R->launch(Kernel, Config, Params);
+  } else if (Expected<const mm_kernel *> Found =
+                 R->getKernel(F->Module, F->Name)) {
+    F->Kernel.store(*Found);
+    (void)R->launch(*Found, Config, Params);
   } else {
-    Expected<const mm_kernel *> Found = R->getKernel(F->Module, F->Name);
-    if (Found) {
-      F->Kernel.store(*Found);
-      E = R->launch(*Found, Config, Params);
-    } else {
-      consumeError(Found.takeError());
-      E = R->launchNamed(F->Module, F->Name, Config, Params);
-    }
+    // The launch fails as the lookup did, and is reported and counted.
+    (void)R->launchNamed(F->Module, F->Name, Config, Params);
   }
-  // The runtime has reported a failed launch, and counts it.
-  consumeError(std::move(E));
 }
 
 void *mgpuStreamCreate() {

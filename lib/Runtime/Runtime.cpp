@@ -2,26 +2,15 @@
 
 #include "mm/Runtime/Runtime.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/Twine.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <unistd.h>
 
-using namespace llvm;
 using namespace mm::runtime;
-
-char RuntimeError::ID = 0;
-
-void RuntimeError::log(raw_ostream &OS) const { OS << Message; }
-
-Error mm::runtime::makeRuntimeError(mm_status Status, const Twine &Message) {
-  return make_error<RuntimeError>(Status, Message.str());
-}
 
 KernelProvider::~KernelProvider() = default;
 Backend::~Backend() = default;
@@ -35,10 +24,41 @@ static std::string &getReporterNameStorage() {
   static std::string Name = "mm-lli";
   return Name;
 }
-void mm::runtime::setReporterName(StringRef Name) {
-  getReporterNameStorage() = Name.str();
+void mm::runtime::setReporterName(std::string_view Name) {
+  getReporterNameStorage() = Name;
 }
-StringRef mm::runtime::getReporterName() { return getReporterNameStorage(); }
+const std::string &mm::runtime::getReporterName() {
+  return getReporterNameStorage();
+}
+
+/// Whether standard error shows colors, as LLVM decides it: a terminal that
+/// is not dumb.
+static bool standardErrorHasColors() {
+  static const bool HasColors = [] {
+    const char *Term = std::getenv("TERM");
+    return isatty(STDERR_FILENO) && Term && std::strcmp(Term, "dumb") != 0;
+  }();
+  return HasColors;
+}
+
+void mm::runtime::printError(std::string_view Message) {
+  const std::string &Name = getReporterName();
+  if (standardErrorHasColors())
+    // "error:" in bold red, as llvm::WithColor::error prints it.
+    std::fprintf(stderr, "%s: \033[0;1;31merror: \033[0m%.*s\n", Name.c_str(),
+                 int(Message.size()), Message.data());
+  else
+    std::fprintf(stderr, "%s: error: %.*s\n", Name.c_str(), int(Message.size()),
+                 Message.data());
+  std::fflush(stderr);
+}
+
+void mm::runtime::printError(const Error &E) {
+  if (!E.isDiagnostic())
+    return printError(E.getMessage());
+  std::fputs(E.getMessage().c_str(), stderr);
+  std::fflush(stderr);
+}
 
 std::optional<std::string> mm::runtime::readSymbolName(const void *Symbol) {
   if (!Symbol)
@@ -46,11 +66,16 @@ std::optional<std::string> mm::runtime::readSymbolName(const void *Symbol) {
   // Read up to a length that no identifier reaches.
   const char *Text = static_cast<const char *>(Symbol);
   size_t Length = strnlen(Text, 1024);
-  StringRef Name(Text, Length);
-  if (Length == 0 || Length == 1024 || isDigit(Name.front()) ||
-      !all_of(Name, [](char C) { return isAlnum(C) || C == '_'; }))
+  std::string_view Name(Text, Length);
+  auto IsDigit = [](char C) { return C >= '0' && C <= '9'; };
+  auto IsIdentifierChar = [&](char C) {
+    return IsDigit(C) || C == '_' || (C >= 'a' && C <= 'z') ||
+           (C >= 'A' && C <= 'Z');
+  };
+  if (Length == 0 || Length == 1024 || IsDigit(Name.front()) ||
+      !std::all_of(Name.begin(), Name.end(), IsIdentifierChar))
     return std::nullopt;
-  return Name.str();
+  return std::string(Name);
 }
 
 namespace {
@@ -66,22 +91,9 @@ static thread_local ThreadErrorState ThreadError;
 mm_status Runtime::recordError(Error E) {
   if (!E)
     return MM_SUCCESS;
-  mm_status Status = MM_ERROR_INVALID_VALUE;
-  std::string Message;
-  handleAllErrors(
-      std::move(E),
-      [&](const RuntimeError &RE) {
-        Status = RE.getStatus();
-        Message = RE.getMessage();
-      },
-      [&](const ErrorInfoBase &EI) {
-        // Errors from compiling a submodule on first use.
-        Status = MM_ERROR_NOT_FOUND;
-        Message = EI.message();
-      });
-  ThreadError.Last = Status;
-  ThreadError.Message = std::move(Message);
-  return Status;
+  ThreadError.Last = E.getStatus();
+  ThreadError.Message = E.getMessage();
+  return E.getStatus();
 }
 
 mm_status Runtime::takeLastError() {
@@ -99,7 +111,7 @@ Runtime::Runtime(std::unique_ptr<Backend> B, KernelProvider &Provider)
 
 Runtime::~Runtime() = default;
 
-Expected<const mm_kernel *> Runtime::intern(KernelInfo Info) {
+const mm_kernel *Runtime::intern(KernelInfo Info) {
   std::string Key = Info.Module + "::" + Info.Name;
   std::lock_guard<std::mutex> Guard(Lock);
   std::unique_ptr<mm_kernel> &Slot = Kernels[Key];
@@ -108,8 +120,8 @@ Expected<const mm_kernel *> Runtime::intern(KernelInfo Info) {
   return Slot.get();
 }
 
-Expected<const mm_kernel *> Runtime::getKernel(StringRef Module,
-                                               StringRef Kernel) {
+Expected<const mm_kernel *> Runtime::getKernel(std::string_view Module,
+                                               std::string_view Kernel) {
   Expected<KernelInfo> Info = Provider.getKernel(Module, Kernel);
   if (!Info)
     return Info.takeError();
@@ -120,17 +132,16 @@ Expected<const mm_kernel *>
 Runtime::getKernelForHostFunction(const void *HostFunction) {
   {
     std::lock_guard<std::mutex> Guard(Lock);
-    if (const mm_kernel *Known = KernelsByHostFunction.lookup(HostFunction))
-      return Known;
+    auto Known = KernelsByHostFunction.find(HostFunction);
+    if (Known != KernelsByHostFunction.end())
+      return Known->second;
   }
   Expected<KernelInfo> Info = Provider.getKernelForHostFunction(HostFunction);
   if (!Info)
     return Info.takeError();
-  Expected<const mm_kernel *> Kernel = intern(std::move(*Info));
-  if (Kernel) {
-    std::lock_guard<std::mutex> Guard(Lock);
-    KernelsByHostFunction[HostFunction] = *Kernel;
-  }
+  const mm_kernel *Kernel = intern(std::move(*Info));
+  std::lock_guard<std::mutex> Guard(Lock);
+  KernelsByHostFunction[HostFunction] = Kernel;
   return Kernel;
 }
 
@@ -149,9 +160,9 @@ Error Runtime::free(void *Ptr) {
   {
     std::lock_guard<std::mutex> Guard(Lock);
     if (!Allocations.erase(reinterpret_cast<uintptr_t>(Ptr)))
-      return makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                              "free of a pointer that is not the start of a "
-                              "device allocation");
+      return Error(MM_ERROR_INVALID_VALUE,
+                   "free of a pointer that is not the start of a device "
+                   "allocation");
   }
   return B->free(Ptr);
 }
@@ -177,19 +188,20 @@ static bool isWithin(const std::map<uintptr_t, size_t> &Ranges,
   return Bytes && Size <= *Bytes;
 }
 
-Error Runtime::checkDeviceRange(const void *Ptr, size_t Size, StringRef What) {
+Error Runtime::checkDeviceRange(const void *Ptr, size_t Size,
+                                const char *What) {
   uintptr_t Start = reinterpret_cast<uintptr_t>(Ptr);
   std::lock_guard<std::mutex> Guard(Lock);
   if (isWithin(Allocations, Start, Size) ||
       isWithin(VariableRanges, Start, Size))
     return Error::success();
-  return makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                          What + " range of " + Twine(Size) +
-                              " bytes is not within a device allocation");
+  return Error(MM_ERROR_INVALID_VALUE,
+               std::string(What) + " range of " + std::to_string(Size) +
+                   " bytes is not within a device allocation");
 }
 
 bool Runtime::isDevicePointer(const void *Ptr) {
-  return !errorToBool(checkDeviceRange(Ptr, 0, "pointer"));
+  return !checkDeviceRange(Ptr, 0, "pointer");
 }
 
 size_t Runtime::getDeviceBytesFrom(const void *Ptr) {
@@ -237,10 +249,10 @@ Error Runtime::copy(void *Dst, const void *Src, size_t Size,
   if (Size == 0)
     return Error::success();
   if (!Dst || !Src)
-    return makeRuntimeError(MM_ERROR_INVALID_VALUE, "copy with a null pointer");
+    return Error(MM_ERROR_INVALID_VALUE, "copy with a null pointer");
   if (Kind < MM_MEMCPY_HOST_TO_HOST || Kind > MM_MEMCPY_DEVICE_TO_DEVICE)
-    return makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                            "unknown copy kind " + Twine(int(Kind)));
+    return Error(MM_ERROR_INVALID_VALUE,
+                 "unknown copy kind " + std::to_string(int(Kind)));
   bool DstDevice, SrcDevice;
   switch (Kind) {
   case MM_MEMCPY_HOST_TO_HOST:
@@ -275,14 +287,14 @@ Error Runtime::set(void *Dst, int Value, size_t Size) {
   return B->set(Dst, Value, Size);
 }
 
-static Error checkDims(const mm_dim3 &D, StringRef What, const mm_kernel &K) {
+static Error checkDims(const mm_dim3 &D, const char *What, const mm_kernel &K) {
   if (D.x && D.y && D.z)
     return Error::success();
-  return makeRuntimeError(
-      MM_ERROR_INVALID_VALUE,
-      "launch of kernel '" + K.Info.Name + "' of submodule '" + K.Info.Module +
-          "': " + What + " dimension (" + Twine(D.x) + ", " + Twine(D.y) +
-          ", " + Twine(D.z) + ") has a zero extent");
+  return Error(MM_ERROR_INVALID_VALUE,
+               "launch of kernel '" + K.Info.Name + "' of submodule '" +
+                   K.Info.Module + "': " + What + " dimension (" +
+                   std::to_string(D.x) + ", " + std::to_string(D.y) + ", " +
+                   std::to_string(D.z) + ") has a zero extent");
 }
 
 void Runtime::setLaunchFailureHandler(LaunchFailureHandler Handler) {
@@ -293,13 +305,10 @@ Error Runtime::reportFailedLaunch(Error E) {
   if (!E)
     return E;
   ++FailedLaunches;
-  if (!OnLaunchFailure)
-    return E;
   // The handler sees the error; the program gets it, intact.
-  return handleErrors(std::move(E), [&](std::unique_ptr<ErrorInfoBase> Info) {
-    OnLaunchFailure(*Info);
-    return Error(std::move(Info));
-  });
+  if (OnLaunchFailure)
+    OnLaunchFailure(E);
+  return E;
 }
 
 Error Runtime::launch(const mm_kernel *Kernel, const LaunchConfig &Config,
@@ -310,8 +319,8 @@ Error Runtime::launch(const mm_kernel *Kernel, const LaunchConfig &Config,
     std::lock_guard<std::mutex> Guard(Lock);
     if (!StickyError.empty()) {
       ++FailedLaunches;
-      return makeRuntimeError(MM_ERROR_LAUNCH_FAILED,
-                              "an earlier launch failed: " + StickyError);
+      return Error(MM_ERROR_LAUNCH_FAILED,
+                   "an earlier launch failed: " + StickyError);
     }
   }
   return reportFailedLaunch(launchKernel(Kernel, Config, Args));
@@ -325,7 +334,7 @@ Error Runtime::launchHostFunction(const void *HostFunction,
   return launch(*Kernel, Config, Args);
 }
 
-Error Runtime::launchNamed(StringRef Module, StringRef Kernel,
+Error Runtime::launchNamed(std::string_view Module, std::string_view Kernel,
                            const LaunchConfig &Config, void **Args) {
   Expected<const mm_kernel *> Found = getKernel(Module, Kernel);
   if (!Found)
@@ -336,12 +345,12 @@ Error Runtime::launchNamed(StringRef Module, StringRef Kernel,
 Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
                             void **Args) {
   if (!Kernel)
-    return makeRuntimeError(MM_ERROR_INVALID_VALUE, "launch of a null kernel");
+    return Error(MM_ERROR_INVALID_VALUE, "launch of a null kernel");
   const KernelInfo &K = Kernel->Info;
-  auto Invalid = [&](const Twine &Message) {
-    return makeRuntimeError(MM_ERROR_INVALID_VALUE,
-                            "launch of kernel '" + K.Name + "' of submodule '" +
-                                K.Module + "': " + Message);
+  auto Invalid = [&](const std::string &Message) {
+    return Error(MM_ERROR_INVALID_VALUE, "launch of kernel '" + K.Name +
+                                             "' of submodule '" + K.Module +
+                                             "': " + Message);
   };
   if (Error E = checkDims(Config.Grid, "grid", *Kernel))
     return E;
@@ -350,23 +359,19 @@ Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
   const mm_kernel_descriptor &D = *K.Descriptor;
   uint64_t Threads = uint64_t(Config.Block.x) * Config.Block.y * Config.Block.z;
   if (D.max_threads_per_block && Threads > D.max_threads_per_block)
-    return Invalid("block of " + Twine(Threads) +
+    return Invalid("block of " + std::to_string(Threads) +
                    " threads exceeds the kernel's limit of " +
-                   Twine(D.max_threads_per_block));
+                   std::to_string(D.max_threads_per_block));
   if (D.num_params && !Args)
-    return Invalid("no arguments for its " + Twine(D.num_params) +
+    return Invalid("no arguments for its " + std::to_string(D.num_params) +
                    " parameters");
   Error E = B->launch(K, Config, Args);
-  if (!E)
-    return Error::success();
-  return handleErrors(std::move(E), [&](std::unique_ptr<RuntimeError> RE) {
-    if (RE->getStatus() == MM_ERROR_LAUNCH_FAILED) {
-      std::lock_guard<std::mutex> Guard(Lock);
-      if (StickyError.empty())
-        StickyError = RE->getMessage();
-    }
-    return Error(std::move(RE));
-  });
+  if (E && E.getStatus() == MM_ERROR_LAUNCH_FAILED) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (StickyError.empty())
+      StickyError = E.getMessage();
+  }
+  return E;
 }
 
 Error Runtime::synchronize() {
@@ -375,7 +380,7 @@ Error Runtime::synchronize() {
   std::lock_guard<std::mutex> Guard(Lock);
   if (StickyError.empty())
     return Error::success();
-  return makeRuntimeError(MM_ERROR_LAUNCH_FAILED, StickyError);
+  return Error(MM_ERROR_LAUNCH_FAILED, StickyError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -385,8 +390,8 @@ Error Runtime::synchronize() {
 static Runtime *getRuntimeOrRecord() {
   Runtime *R = getCurrentRuntime();
   if (!R)
-    Runtime::recordError(makeRuntimeError(
-        MM_ERROR_NOT_INITIALIZED, "the offload runtime is not running"));
+    Runtime::recordError(
+        Error(MM_ERROR_NOT_INITIALIZED, "the offload runtime is not running"));
   return R;
 }
 
@@ -398,8 +403,8 @@ mm_status mm_get_kernel(const char *Module, const char *Kernel,
   if (!R)
     return MM_ERROR_NOT_INITIALIZED;
   if (!Module || !Kernel || !Result)
-    return Runtime::recordError(makeRuntimeError(
-        MM_ERROR_INVALID_VALUE, "mm_get_kernel with a null argument"));
+    return Runtime::recordError(
+        Error(MM_ERROR_INVALID_VALUE, "mm_get_kernel with a null argument"));
   Expected<const mm_kernel *> K = R->getKernel(Module, Kernel);
   if (!K)
     return Runtime::recordError(K.takeError());
@@ -412,8 +417,8 @@ mm_status mm_malloc(void **Result, size_t Size) {
   if (!R)
     return MM_ERROR_NOT_INITIALIZED;
   if (!Result)
-    return Runtime::recordError(makeRuntimeError(
-        MM_ERROR_INVALID_VALUE, "mm_malloc with a null result pointer"));
+    return Runtime::recordError(
+        Error(MM_ERROR_INVALID_VALUE, "mm_malloc with a null result pointer"));
   Expected<void *> Ptr = R->allocate(Size);
   if (!Ptr)
     return Runtime::recordError(Ptr.takeError());

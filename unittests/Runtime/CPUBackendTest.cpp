@@ -7,18 +7,16 @@
 
 #include "mm/Runtime/Runtime.h"
 
-#include "llvm/ADT/StringMap.h"
-
 #include "gtest/gtest.h"
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <thread>
 #include <vector>
 
-using namespace llvm;
 using namespace mm::runtime;
 
 namespace {
@@ -26,14 +24,14 @@ namespace {
 testing::AssertionResult succeeded(Error E) {
   if (!E)
     return testing::AssertionSuccess();
-  return testing::AssertionFailure() << toString(std::move(E));
+  return testing::AssertionFailure() << E.getMessage();
 }
 
 /// Succeeds if \p E fails with exactly \p Message (any message if empty).
-testing::AssertionResult failedWith(Error E, StringRef Message = "") {
+testing::AssertionResult failedWith(Error E, std::string_view Message = "") {
   if (!E)
     return testing::AssertionFailure() << "succeeded";
-  std::string Actual = toString(std::move(E));
+  const std::string &Actual = E.getMessage();
   if (Message.empty() || Actual == Message)
     return testing::AssertionSuccess();
   return testing::AssertionFailure() << "failed with '" << Actual << "'";
@@ -120,21 +118,22 @@ mm_kernel_descriptor makeDescriptor(const char *Name, mm_block_fn Fn,
 
 class FakeProvider : public KernelProvider {
 public:
-  StringMap<mm_kernel_descriptor> Kernels;
+  std::map<std::string, mm_kernel_descriptor, std::less<>> Kernels;
 
-  Expected<KernelInfo> getKernel(StringRef Module, StringRef Kernel) override {
+  Expected<KernelInfo> getKernel(std::string_view Module,
+                                 std::string_view Kernel) override {
     auto It = Kernels.find(Kernel);
     if (Module != "kernels" || It == Kernels.end())
-      return makeRuntimeError(MM_ERROR_NOT_FOUND, "submodule '" + Module +
-                                                      "' has no kernel '" +
-                                                      Kernel + "'");
-    return KernelInfo{Module.str(), Kernel.str(), &It->second};
+      return Error(MM_ERROR_NOT_FOUND, "submodule '" + std::string(Module) +
+                                           "' has no kernel '" +
+                                           std::string(Kernel) + "'");
+    return KernelInfo{std::string(Module), std::string(Kernel), &It->second};
   }
   Expected<KernelInfo> getKernelForHostFunction(const void *) override {
-    return makeRuntimeError(MM_ERROR_NOT_FOUND, "no host stubs");
+    return Error(MM_ERROR_NOT_FOUND, "no host stubs");
   }
   Expected<DeviceVariable> getDeviceVariableForHostShadow(const void *) override {
-    return makeRuntimeError(MM_ERROR_NOT_FOUND, "no host shadows");
+    return Error(MM_ERROR_NOT_FOUND, "no host shadows");
   }
 };
 
@@ -163,10 +162,10 @@ protected:
   }
   void TearDown() override { setCurrentRuntime(nullptr); }
 
-  const mm_kernel *kernel(StringRef Name) {
+  const mm_kernel *kernel(std::string_view Name) {
     Expected<const mm_kernel *> K = R->getKernel("kernels", Name);
     if (!K) {
-      ADD_FAILURE() << toString(K.takeError());
+      ADD_FAILURE() << K.takeError().getMessage();
       return nullptr;
     }
     return *K;
@@ -179,7 +178,7 @@ protected:
 TEST_F(CPUBackendTest, EveryBlockRunsOnce) {
   const unsigned Blocks = 257, Threads = 32;
   Expected<void *> Mem = R->allocate(Blocks * Threads * sizeof(int));
-  ASSERT_TRUE(bool(Mem)) << toString(Mem.takeError());
+  ASSERT_TRUE(bool(Mem)) << Mem.takeError().getMessage();
   std::vector<int> Host(Blocks * Threads);
   std::iota(Host.begin(), Host.end(), 0);
   ASSERT_TRUE(succeeded(R->copy(*Mem, Host.data(), Host.size() * sizeof(int),
@@ -290,11 +289,18 @@ TEST_F(CPUBackendTest, FaultsAreCaughtFaultAfterFault) {
 }
 
 TEST_F(CPUBackendTest, TrapFailsTheLaunchAndStays) {
+  std::vector<std::string> Reported;
+  R->setLaunchFailureHandler(
+      [&](const Error &Failure) { Reported.push_back(Failure.getMessage()); });
   LaunchConfig Config{{64, 1, 1}, {1, 1, 1}, 0};
   Error E = R->launch(kernel("trap"), Config, nullptr);
-  EXPECT_TRUE(failedWith(std::move(E), "kernel 'trap' of submodule 'kernels' "
-                                       "trapped in function 'trap_here' "
-                                       "(block (5, 0, 0))"));
+  const char *Message = "kernel 'trap' of submodule 'kernels' trapped in "
+                        "function 'trap_here' (block (5, 0, 0))";
+  EXPECT_EQ(E.getStatus(), MM_ERROR_LAUNCH_FAILED);
+  EXPECT_TRUE(failedWith(std::move(E), Message));
+  // The handler saw the failure as it happened, and the program got it too.
+  EXPECT_EQ(Reported, std::vector<std::string>{Message});
+  EXPECT_EQ(R->getFailedLaunchCount(), 1u);
   // Sticky, as on a GPU.
   EXPECT_TRUE(failedWith(R->synchronize()));
   EXPECT_EQ(mm_synchronize(), MM_ERROR_LAUNCH_FAILED);
@@ -323,7 +329,7 @@ TEST_F(CPUBackendTest, BadLaunchConfigurations) {
 
 TEST_F(CPUBackendTest, MemoryRangesAreChecked) {
   Expected<void *> Mem = R->allocate(100);
-  ASSERT_TRUE(bool(Mem)) << toString(Mem.takeError());
+  ASSERT_TRUE(bool(Mem)) << Mem.takeError().getMessage();
   char Host[200] = {};
   char *Device = static_cast<char *>(*Mem);
   EXPECT_TRUE(succeeded(R->set(Device + 50, 7, 50)));

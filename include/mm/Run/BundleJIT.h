@@ -99,13 +99,24 @@ public:
   /// Runs the host's `main` with \p Args (argv[0] first).
   llvm::Expected<int> runMain(llvm::ArrayRef<std::string> Args);
 
-  // KernelProvider.
-  llvm::Expected<runtime::KernelInfo>
-  getKernel(llvm::StringRef Module, llvm::StringRef Kernel) override;
-  llvm::Expected<runtime::KernelInfo>
+  // KernelProvider: what the find* functions find, as the runtime's
+  // errors.
+  runtime::Expected<runtime::KernelInfo>
+  getKernel(std::string_view Module, std::string_view Kernel) override;
+  runtime::Expected<runtime::KernelInfo>
   getKernelForHostFunction(const void *HostFunction) override;
-  llvm::Expected<runtime::DeviceVariable>
+  runtime::Expected<runtime::DeviceVariable>
   getDeviceVariableForHostShadow(const void *HostShadow) override;
+
+  /// Kernel \p Kernel of device submodule \p Module, compiled.
+  llvm::Expected<runtime::KernelInfo> findKernel(llvm::StringRef Module,
+                                                 llvm::StringRef Kernel);
+  /// The kernel whose CUDA host stub is \p HostFunction, compiled.
+  llvm::Expected<runtime::KernelInfo>
+  findKernelOfHostStub(const void *HostFunction);
+  /// The device variable whose host shadow (or name) is \p HostShadow.
+  llvm::Expected<runtime::DeviceVariable>
+  findDeviceVariable(const void *HostShadow);
 
   /// Parses submodule \p M, lowers it for the host if it is device code, and
   /// runs its header's pipeline. Used when \p M is first needed.

@@ -3,8 +3,6 @@
 #ifndef MM_RUNTIME_DEVICEPRINTF_H
 #define MM_RUNTIME_DEVICEPRINTF_H
 
-#include "llvm/ADT/ArrayRef.h"
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,7 +32,7 @@ public:
   /// Appends the string at \p Text of at most \p Length bytes (clang counts
   /// the terminating null).
   void appendString(const char *Text, uint64_t Length);
-  void appendArgs(llvm::ArrayRef<uint64_t> Args);
+  void appendArgs(const std::vector<uint64_t> &Args);
   /// The formatted text; conversions without an argument print 0 or null.
   std::string format() const;
 

@@ -12,13 +12,9 @@
 #ifndef MM_RUNTIME_RUNTIME_H
 #define MM_RUNTIME_RUNTIME_H
 
-#include "mm-runtime/mm_offload.h"
 #include "mm-runtime/mm_block_abi.h"
-
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
+#include "mm-runtime/mm_offload.h"
+#include "mm/Runtime/Error.h"
 
 #include <atomic>
 #include <chrono>
@@ -28,30 +24,12 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mm {
 namespace runtime {
-
-/// The runtime's error: a status and a message.
-class RuntimeError : public llvm::ErrorInfo<RuntimeError> {
-public:
-  static char ID;
-  RuntimeError(mm_status Status, std::string Message)
-      : Status(Status), Message(std::move(Message)) {}
-  mm_status getStatus() const { return Status; }
-  const std::string &getMessage() const { return Message; }
-  void log(llvm::raw_ostream &OS) const override;
-  std::error_code convertToErrorCode() const override {
-    return llvm::inconvertibleErrorCode();
-  }
-
-private:
-  mm_status Status;
-  std::string Message;
-};
-
-llvm::Error makeRuntimeError(mm_status Status, const llvm::Twine &Message);
 
 /// A compiled kernel: the submodule it belongs to and its descriptor.
 struct KernelInfo {
@@ -73,16 +51,16 @@ class KernelProvider {
 public:
   virtual ~KernelProvider();
   /// Kernel \p Kernel of device submodule \p Module.
-  virtual llvm::Expected<KernelInfo> getKernel(llvm::StringRef Module,
-                                               llvm::StringRef Kernel) = 0;
+  virtual Expected<KernelInfo> getKernel(std::string_view Module,
+                                         std::string_view Kernel) = 0;
   /// The kernel that the host function \p HostFunction launches: a CUDA host
   /// stub, as clang emits for `kernel<<<...>>>(...)`.
-  virtual llvm::Expected<KernelInfo>
+  virtual Expected<KernelInfo>
   getKernelForHostFunction(const void *HostFunction) = 0;
   /// The device variable whose host shadow is \p HostShadow: the host-side
   /// variable that clang emits for a CUDA `__device__` or `__constant__`
   /// variable, which the host names it by (cudaMemcpyToSymbol(var, ...)).
-  virtual llvm::Expected<DeviceVariable>
+  virtual Expected<DeviceVariable>
   getDeviceVariableForHostShadow(const void *HostShadow) = 0;
 };
 
@@ -98,20 +76,20 @@ struct LaunchConfig {
 class Backend {
 public:
   virtual ~Backend();
-  virtual llvm::StringRef getName() const = 0;
+  virtual std::string_view getName() const = 0;
   /// How many blocks run at once.
   virtual unsigned getConcurrency() const = 0;
-  virtual llvm::Expected<void *> allocate(size_t Size) = 0;
-  virtual llvm::Error free(void *Ptr) = 0;
+  virtual Expected<void *> allocate(size_t Size) = 0;
+  virtual Error free(void *Ptr) = 0;
   /// Copies within memory that the runtime has checked.
-  virtual llvm::Error copy(void *Dst, const void *Src, size_t Size,
-                           mm_memcpy_kind Kind) = 0;
-  virtual llvm::Error set(void *Dst, int Value, size_t Size) = 0;
+  virtual Error copy(void *Dst, const void *Src, size_t Size,
+                     mm_memcpy_kind Kind) = 0;
+  virtual Error set(void *Dst, int Value, size_t Size) = 0;
   /// Runs every block of \p Kernel. A trap fails with MM_ERROR_LAUNCH_FAILED
   /// and a message naming the submodule and kernel.
-  virtual llvm::Error launch(const KernelInfo &Kernel,
-                             const LaunchConfig &Config, void **Args) = 0;
-  virtual llvm::Error synchronize() = 0;
+  virtual Error launch(const KernelInfo &Kernel, const LaunchConfig &Config,
+                       void **Args) = 0;
+  virtual Error synchronize() = 0;
 };
 
 struct CPUBackendOptions {
@@ -126,8 +104,8 @@ struct CPUBackendOptions {
 
 /// Sets \p BlockTime from \p Text, the value of option or variable
 /// \p Source: milliseconds, or "infinite".
-llvm::Error parseBlockTime(llvm::StringRef Text, llvm::StringRef Source,
-                           std::optional<std::chrono::microseconds> &BlockTime);
+Error parseBlockTime(std::string_view Text, std::string_view Source,
+                     std::optional<std::chrono::microseconds> &BlockTime);
 
 /// Which settings of the CPU backend readCPUBackendEnvironment reads: a
 /// tool's flag wins over the variable, which is then not read at all.
@@ -139,8 +117,8 @@ struct CPUBackendEnvironment {
 /// Sets \p Options from the environment: MM_THREADS (threads, 0 for one per
 /// hardware thread) and MM_BLOCKTIME (as parseBlockTime), where they are set
 /// and \p Read asks for them.
-llvm::Error readCPUBackendEnvironment(CPUBackendOptions &Options,
-                                      CPUBackendEnvironment Read = {});
+Error readCPUBackendEnvironment(CPUBackendOptions &Options,
+                                CPUBackendEnvironment Read = {});
 
 /// The CPU backend: device memory is host memory, blocks run concurrently on
 /// worker threads, each with its own shared memory and per-thread scratch
@@ -156,16 +134,15 @@ public:
 
   Backend &getBackend() { return *B; }
 
-  llvm::Expected<const mm_kernel *> getKernel(llvm::StringRef Module,
-                                              llvm::StringRef Kernel);
-  llvm::Expected<const mm_kernel *>
+  Expected<const mm_kernel *> getKernel(std::string_view Module,
+                                        std::string_view Kernel);
+  Expected<const mm_kernel *>
   getKernelForHostFunction(const void *HostFunction);
 
-  llvm::Expected<void *> allocate(size_t Size);
-  llvm::Error free(void *Ptr);
-  llvm::Error copy(void *Dst, const void *Src, size_t Size,
-                   mm_memcpy_kind Kind);
-  llvm::Error set(void *Dst, int Value, size_t Size);
+  Expected<void *> allocate(size_t Size);
+  Error free(void *Ptr);
+  Error copy(void *Dst, const void *Src, size_t Size, mm_memcpy_kind Kind);
+  Error set(void *Dst, int Value, size_t Size);
   /// True if \p Ptr points into a live device allocation or a device
   /// variable.
   bool isDevicePointer(const void *Ptr);
@@ -174,59 +151,58 @@ public:
   size_t getDeviceBytesFrom(const void *Ptr);
   /// The device variable whose host shadow is \p HostShadow; from then on
   /// copies to and from it are copies of device memory.
-  llvm::Expected<DeviceVariable> getDeviceVariable(const void *HostShadow);
+  Expected<DeviceVariable> getDeviceVariable(const void *HostShadow);
   /// Frees every allocation and forgets the sticky launch error, as
   /// cudaDeviceReset does.
-  llvm::Error reset();
+  Error reset();
   /// Checks the configuration against the kernel's descriptor and launches.
   /// A failure is reported to the launch failure handler as it happens.
-  llvm::Error launch(const mm_kernel *Kernel, const LaunchConfig &Config,
-                     void **Args);
+  Error launch(const mm_kernel *Kernel, const LaunchConfig &Config,
+               void **Args);
   /// Launches the kernel whose host stub is \p HostFunction (a CUDA launch):
   /// that the kernel cannot be found or compiled is a failed launch too.
-  llvm::Error launchHostFunction(const void *HostFunction,
-                                 const LaunchConfig &Config, void **Args);
+  Error launchHostFunction(const void *HostFunction, const LaunchConfig &Config,
+                           void **Args);
   /// Launches kernel \p Kernel of device submodule \p Module (MLIR's
   /// mgpuLaunchKernel): that it cannot be found or compiled is a failed
   /// launch too.
-  llvm::Error launchNamed(llvm::StringRef Module, llvm::StringRef Kernel,
-                          const LaunchConfig &Config, void **Args);
+  Error launchNamed(std::string_view Module, std::string_view Kernel,
+                    const LaunchConfig &Config, void **Args);
 
   /// Called with the error of every launch that fails, when it fails,
   /// whatever the program then does with the error it gets.
-  using LaunchFailureHandler =
-      std::function<void(const llvm::ErrorInfoBase &Failure)>;
+  using LaunchFailureHandler = std::function<void(const Error &Failure)>;
   void setLaunchFailureHandler(LaunchFailureHandler Handler);
   /// How many launches have failed.
   unsigned getFailedLaunchCount() const { return FailedLaunches; }
   /// Waits for the backend; returns the sticky launch error, if any.
-  llvm::Error synchronize();
+  Error synchronize();
 
   /// Records \p E as the calling thread's last error and returns its status.
-  static mm_status recordError(llvm::Error E);
+  static mm_status recordError(Error E);
   static mm_status takeLastError();
   static const char *getLastErrorMessage();
 
 private:
-  llvm::Error checkDeviceRange(const void *Ptr, size_t Size,
-                               llvm::StringRef What);
-  llvm::Error launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
-                           void **Args);
+  Error checkDeviceRange(const void *Ptr, size_t Size, const char *What);
+  Error launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
+                     void **Args);
   /// Counts a failed launch and passes its message to the handler.
-  llvm::Error reportFailedLaunch(llvm::Error E);
-  llvm::Expected<const mm_kernel *> intern(KernelInfo Info);
+  Error reportFailedLaunch(Error E);
+  const mm_kernel *intern(KernelInfo Info);
 
   std::unique_ptr<Backend> B;
   KernelProvider &Provider;
   std::mutex Lock;
-  llvm::StringMap<std::unique_ptr<mm_kernel>> Kernels;
+  /// The kernels looked up so far, by "MODULE::KERNEL".
+  std::unordered_map<std::string, std::unique_ptr<mm_kernel>> Kernels;
   /// The kernels launched so far through their host stubs, by stub: a
   /// launch looks its kernel up once.
-  llvm::DenseMap<const void *, const mm_kernel *> KernelsByHostFunction;
+  std::unordered_map<const void *, const mm_kernel *> KernelsByHostFunction;
   /// Live allocations: start address -> size.
   std::map<uintptr_t, size_t> Allocations;
   /// Device variables looked up so far, by host shadow and by address.
-  llvm::DenseMap<const void *, DeviceVariable> VariablesByShadow;
+  std::unordered_map<const void *, DeviceVariable> VariablesByShadow;
   std::map<uintptr_t, size_t> VariableRanges;
   /// The first launch failure; reported by every later synchronize.
   std::string StickyError;
@@ -236,8 +212,13 @@ private:
 
 /// The name that the runtime's own messages on standard error begin with:
 /// the tool's, or an ahead-of-time program's (default "mm-lli").
-void setReporterName(llvm::StringRef Name);
-llvm::StringRef getReporterName();
+void setReporterName(std::string_view Name);
+const std::string &getReporterName();
+/// Prints `NAME: error: MESSAGE` on standard error, NAME the reporter's
+/// name, as LLVM's tools print errors (in color on a terminal); a
+/// diagnostic as it is.
+void printError(const Error &E);
+void printError(std::string_view Message);
 
 /// The C identifier that \p Symbol points to, if it points to a string that
 /// is one: before CUDA 5.0 a device variable could be named by its name, as
@@ -251,10 +232,10 @@ Runtime *getCurrentRuntime();
 /// The address that stands for device submodule \p Module as a whole: the
 /// image that format-spec §14's `NAME::` names, which a host hands to
 /// mgpuModuleLoad. The same name always gives the same address.
-const void *getSubmoduleImage(llvm::StringRef Module);
+const void *getSubmoduleImage(std::string_view Module);
 /// Makes \p Address stand for device submodule \p Module as well: the
 /// `NAME::` of a program compiled ahead of time.
-void registerSubmoduleImage(llvm::StringRef Module, const void *Address);
+void registerSubmoduleImage(std::string_view Module, const void *Address);
 /// The device submodule whose image \p Image is, if it is one.
 std::optional<std::string> getSubmoduleOfImage(const void *Image);
 
