@@ -19,6 +19,10 @@ set -euo pipefail
 [[ $# -ge 1 && "$1" != -* ]] || { sed -n '9,16s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 BUILD_DIR=$(cd "$1" && pwd)
 shift
+source "$(dirname "$0")/smoke.sh"
+if bench_smoke; then
+  set -- examples/saxpy.test mm-lli/cuda-strided-loops.test
+fi
 [[ $# -gt 0 ]] || set -- mm-lli examples Device
 cd "$BUILD_DIR/test"
 exec python3 /usr/lib/llvm-19/build/utils/lit/lit.py --param mm_lli_aot=1 \

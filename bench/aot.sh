@@ -26,6 +26,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 [[ -n "$BUILD_DIR" ]] || { sed -n '6,16s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+source "$(dirname "$0")/smoke.sh"
+if bench_smoke; then REPS=1; fi
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$BENCH_DIR/.." && pwd)
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)

@@ -39,6 +39,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 [[ -n "$BUILD_DIR" ]] || usage
+source "$(dirname "$0")/smoke.sh"
+if bench_smoke; then REPS=1; LAUNCHES=1; fi
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$BENCH_DIR/.." && pwd)
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)

@@ -40,6 +40,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 [[ -n "$BUILD_DIR" ]] || usage
+source "$(dirname "$0")/smoke.sh"
+if bench_smoke; then REPS=1; MODULES=2; TARGET_MB=1; fi
 [[ "$REPS" -ge 1 ]] || { echo "llc.sh: --reps must be at least 1" >&2; exit 2; }
 
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)

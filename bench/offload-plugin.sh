@@ -11,6 +11,8 @@ set -eu
 reps=3
 [ "${1:-}" = --reps ] && { reps=$2; shift 2; }
 build=$(cd "${1:-build}" && pwd)
+. "$(dirname "$0")/smoke.sh"
+if bench_smoke; then reps=1; fi
 src=$(cd "$(dirname "$0")/../examples/offload-plugin" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -38,6 +38,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 [[ -n "$BUILD_DIR" ]] || usage
+source "$(dirname "$0")/smoke.sh"
+if bench_smoke; then QUICK=1; REPS=1; MODULES=4; TARGET_MB=1; fi
 [[ "$REPS" -ge 1 ]] || { echo "run.sh: --reps must be at least 1" >&2; exit 2; }
 
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)

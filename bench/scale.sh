@@ -31,6 +31,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 [[ -n "$BUILD_DIR" ]] || usage
+source "$(dirname "$0")/smoke.sh"
+if bench_smoke; then SIZES=10,100; fi
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
 BIN="$BUILD_DIR/bin"

@@ -31,7 +31,7 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   Expected<std::unique_ptr<Module>> Parsed =
       parseLLVMSubmodule(B, M, Context,
                          {Pipeline.TargetTriple, codegen::getMArch(),
-                          Pipeline.DataLayout});
+                          Pipeline.DataLayout, /*LayoutForTriple=*/{}});
   if (!Parsed)
     return Parsed.takeError();
   Module &Mod = **Parsed;
