@@ -3,7 +3,8 @@
 #
 # - AddressSanitizer: container-overflow checks are off, since libLLVM.so is
 #   not instrumented and shares std::vector with mm's code; leaks are
-#   detected, except those of the programs that mm-lli runs (test/lsan.supp).
+#   detected, except those of the programs that mm-lli runs or that mm
+#   compiled ahead of time (test/lsan.supp).
 # - UndefinedBehaviorSanitizer: the first report ends the process (the build
 #   also says so), with a stack trace.
 
