@@ -36,7 +36,6 @@ if lit_config.params.get("mm_lli_aot"):
     config.environment["MM_AOT_TOOLS_DIR"] = config.mm_tools_dir
     config.environment["MM_AOT_LLVM_TOOLS_DIR"] = config.llvm_tools_dir
     config.environment["MM_AOT_LINK_FLAGS"] = config.mm_sanitizer_flags
-    sanitizers.ignore_leaks(config)
 # Every run compiles, so that tests see what a first run does and leave
 # nothing in the user's cache; the compile cache's own tests turn it on.
 config.environment["MM_CACHE_DISABLE"] = "1"

@@ -29,14 +29,3 @@ def apply(config, src_root):
     env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitizer")
 
-
-def ignore_leaks(config):
-    """No leak reports in the tests of `config`: those of bench/'s scripts
-    (test/bench) and of bench/aot-lit.sh run programs compiled ahead of
-    time, whose own allocations, left to the end of the process,
-    LeakSanitizer would report as the programs' leaks; the rest of the
-    suite checks mm's code for leaks."""
-    options = config.environment.get("ASAN_OPTIONS")
-    if options is not None:
-        config.environment["ASAN_OPTIONS"] = options.replace(
-            "detect_leaks=1", "detect_leaks=0")
