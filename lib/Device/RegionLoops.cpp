@@ -100,6 +100,9 @@ static void buildBlockFunction(Function &T) {
   // While every thread is live and at the same sync point, the block runs
   // region by region: a loop nest per state, with that state constant, so
   // that each is its own vectorizable loop.
+  // Every live thread is at the region's sync point: the region's accesses
+  // are unordered between threads.
+  MDNode *ParallelAccesses = tagUnorderedAccesses(T);
   auto *Resume = cast<SwitchInst>(T.getEntryBlock().getTerminator());
   unsigned NumStates = Resume->getNumCases() + 1;
   B.SetInsertPoint(Run);
@@ -151,7 +154,7 @@ static void buildBlockFunction(Function &T) {
           return SmallVector<Value *>{B.CreateOr(OrAnd[0], Stop),
                                       B.CreateAnd(OrAnd[1], Stop)};
         },
-        /*NoInterleave=*/true);
+        /*NoInterleave=*/true, ParallelAccesses);
     AnyPhi->addIncoming(Reached[0], B.GetInsertBlock());
     AllPhi->addIncoming(Reached[1], B.GetInsertBlock());
     B.CreateBr(Check);

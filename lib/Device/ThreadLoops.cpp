@@ -4,7 +4,9 @@
 #include "BlockABI.h"
 #include "ThreadQueries.h"
 
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -96,12 +98,50 @@ CallInst *BlockFunction::callThread(IRBuilderBase &B, Value *const Index[3],
   return B.CreateCall(Thread, Args);
 }
 
+/// Gives the loop of back edge \p Back its `llvm.loop` properties.
+static void setLoopProperties(BranchInst &Back, bool NoInterleave,
+                              MDNode *ParallelAccesses) {
+  if (!NoInterleave && !ParallelAccesses)
+    return;
+  LLVMContext &C = Back.getContext();
+  SmallVector<Metadata *> Properties = {nullptr};
+  if (NoInterleave)
+    Properties.push_back(MDNode::get(
+        C,
+        {MDString::get(C, "llvm.loop.interleave.count"),
+         ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), 1))}));
+  if (ParallelAccesses)
+    Properties.push_back(
+        MDNode::get(C, {MDString::get(C, "llvm.loop.parallel_accesses"),
+                        ParallelAccesses}));
+  MDNode *Loop = MDNode::getDistinct(C, Properties);
+  Loop->replaceOperandWith(0, Loop);
+  Back.setMetadata(LLVMContext::MD_loop, Loop);
+}
+
+MDNode *mm::device::tagUnorderedAccesses(Function &Thread) {
+  if (any_of(instructions(Thread),
+             [](const Instruction &I) { return isa<AllocaInst>(I); }))
+    return nullptr;
+  MDNode *Group = MDNode::getDistinct(Thread.getContext(), {});
+  for (Instruction &I : instructions(Thread)) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    auto *Store = dyn_cast<StoreInst>(&I);
+    if ((Load && Load->isSimple()) || (Store && Store->isSimple()))
+      I.setMetadata(LLVMContext::MD_access_group,
+                    uniteAccessGroups(
+                        I.getMetadata(LLVMContext::MD_access_group), Group));
+  }
+  return Group;
+}
+
 SmallVector<Value *> mm::device::emitThreadLoops(
     IRBuilderBase &B, Value *const Dims[3], ArrayRef<Value *> Carried,
     function_ref<SmallVector<Value *>(Value *const Index[3],
                                       ArrayRef<Value *> Carried)>
         Body,
-    bool NoInterleave, int Innermost, int Level, Value **Index) {
+    bool NoInterleave, MDNode *ParallelAccesses, int Innermost, int Level,
+    Value **Index) {
   Value *Indices[3] = {};
   if (!Index)
     Index = Indices;
@@ -125,8 +165,8 @@ SmallVector<Value *> mm::device::emitThreadLoops(
   SmallVector<Value *> Next =
       Level == Innermost
           ? Body(Index, Current)
-          : emitThreadLoops(B, Dims, Current, Body, NoInterleave, Innermost,
-                            Level - 1, Index);
+          : emitThreadLoops(B, Dims, Current, Body, NoInterleave,
+                            ParallelAccesses, Innermost, Level - 1, Index);
   Value *IVNext = B.CreateAdd(IV, B.getInt32(1), "", /*HasNUW=*/true,
                               /*HasNSW=*/true);
   BasicBlock *Latch = B.GetInsertBlock();
@@ -134,15 +174,8 @@ SmallVector<Value *> mm::device::emitThreadLoops(
       F->getContext(), Twine(Names[Level]) + ".end", F, Latch->getNextNode());
   BranchInst *Back =
       B.CreateCondBr(B.CreateICmpULT(IVNext, Dims[Level]), Header, Exit);
-  if (Level == 0 && NoInterleave) {
-    LLVMContext &C = F->getContext();
-    MDNode *Count = MDNode::get(
-        C, {MDString::get(C, "llvm.loop.interleave.count"),
-            ConstantAsMetadata::get(B.getInt32(1))});
-    MDNode *Loop = MDNode::getDistinct(C, {nullptr, Count});
-    Loop->replaceOperandWith(0, Loop);
-    Back->setMetadata(LLVMContext::MD_loop, Loop);
-  }
+  if (Level == 0)
+    setLoopProperties(*Back, NoInterleave, ParallelAccesses);
   IV->addIncoming(IVNext, Latch);
   for (auto [Phi, V] : zip(Phis, Next))
     Phi->addIncoming(V, Latch);
@@ -150,12 +183,11 @@ SmallVector<Value *> mm::device::emitThreadLoops(
   return Next;
 }
 
-
 SmallVector<Value *> mm::device::emitLinearLoop(
     IRBuilderBase &B, Value *Begin, Value *End, ArrayRef<Value *> Carried,
     function_ref<SmallVector<Value *>(Value *Linear, ArrayRef<Value *> Carried)>
         Body,
-    StringRef Name) {
+    StringRef Name, MDNode *ParallelAccesses) {
   Function *F = B.GetInsertBlock()->getParent();
   BasicBlock *Preheader = B.GetInsertBlock();
   BasicBlock *Header = BasicBlock::Create(F->getContext(), Name, F,
@@ -177,11 +209,11 @@ SmallVector<Value *> mm::device::emitLinearLoop(
   BasicBlock *Latch = B.GetInsertBlock();
   BasicBlock *Exit = BasicBlock::Create(F->getContext(), Name + ".end", F,
                                         Latch->getNextNode());
-  B.CreateCondBr(B.CreateICmpULT(IVNext, End), Header, Exit);
+  BranchInst *Back = B.CreateCondBr(B.CreateICmpULT(IVNext, End), Header, Exit);
+  setLoopProperties(*Back, /*NoInterleave=*/false, ParallelAccesses);
   IV->addIncoming(IVNext, Latch);
   for (auto [Phi, V] : zip(Phis, Next))
     Phi->addIncoming(V, Latch);
   B.SetInsertPoint(Exit);
   return Next;
 }
-

@@ -74,11 +74,16 @@ static void buildBlockFunction(Function &T) {
   Value *NTid[3];
   for (unsigned D = 0; D < 3; ++D)
     NTid[D] = BF.TV.get(ThreadArg::NTidX, D);
+  // No thread waits for another: the innermost loop's threads are unordered.
+  MDNode *ParallelAccesses = tagUnorderedAccesses(T);
   if (Order == ThreadOrder::Block) {
-    emitThreadLoops(B, NTid, {}, [&](Value *const Index[3], ArrayRef<Value *>) {
-      BF.callThread(B, Index);
-      return SmallVector<Value *>();
-    });
+    emitThreadLoops(
+        B, NTid, {},
+        [&](Value *const Index[3], ArrayRef<Value *>) {
+          BF.callThread(B, Index);
+          return SmallVector<Value *>();
+        },
+        /*NoInterleave=*/false, ParallelAccesses);
     B.CreateBr(BF.Done);
     return;
   }
@@ -109,7 +114,7 @@ static void buildBlockFunction(Function &T) {
       };
       emitLinearLoop(B, B.CreateMul(B.CreateZExt(FirstX, I64), NTidX),
                      B.CreateMul(B.CreateZExt(EndX, I64), NTidX), {},
-                     RowThreads, "global.x");
+                     RowThreads, "global.x", ParallelAccesses);
       return SmallVector<Value *>();
     }
     auto Blocks = [&](Value *BlockX, ArrayRef<Value *>) {
@@ -118,13 +123,15 @@ static void buildBlockFunction(Function &T) {
         BF.callThread(B, Index, BlockX);
         return SmallVector<Value *>();
       };
-      emitLinearLoop(B, B.getInt32(0), NTid[0], {}, Threads, "tid.x");
+      emitLinearLoop(B, B.getInt32(0), NTid[0], {}, Threads, "tid.x",
+                     ParallelAccesses);
       return SmallVector<Value *>();
     };
     emitLinearLoop(B, FirstX, EndX, {}, Blocks, "ctaid.x");
     return SmallVector<Value *>();
   };
-  emitThreadLoops(B, NTid, {}, Rows, /*NoInterleave=*/false, /*Innermost=*/1);
+  emitThreadLoops(B, NTid, {}, Rows, /*NoInterleave=*/false,
+                  /*ParallelAccesses=*/nullptr, /*Innermost=*/1);
   B.CreateBr(BF.Done);
 }
 

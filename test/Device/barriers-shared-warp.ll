@@ -55,8 +55,11 @@ entry:
 ; thread stores its copy at the barrier, and after the barrier reads the
 ; block function's buffer (region by region) or its own copy (warp by warp).
 ; Every access to scratch memory is in an alias scope of its own.
+; The thread function has no memory of its own (its allocas went to
+; scratch): its plain loads and stores are in one access group, which the
+; region loops declare parallel.
 ; CHECK: loop:
-; CHECK: store i32 %sum, ptr %sum.reg2mem{{[0-9]*}}, align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias
+; CHECK: store i32 %sum, ptr %sum.reg2mem{{[0-9]*}}, align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias {{![0-9]+}}, !llvm.access.group [[GROUP:![0-9]+]]
 ; CHECK: sync:
 ; CHECK-NEXT: store i32 %i, ptr %i.copies{{[0-9]*}}, align 4, !alias.scope [[ISCOPE:![0-9]+]], !noalias
 ; Each thread stores its stop before returning it.
@@ -139,7 +142,7 @@ exit:
 ; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
 ; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
 ; The x loop is not to be interleaved, so that it vectorizes for small
-; blocks (16 x 16 tiles).
+; blocks (16 x 16 tiles), and its threads' accesses are independent.
 ; CHECK: br i1 %{{[0-9]+}}, label %tid.x, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 ; CHECK: region.check:
 ; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.or, %region.and
@@ -224,5 +227,7 @@ declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32)
 !nvvm.annotations = !{!0}
 !0 = !{ptr @k, !"kernel", i32 1}
 
-; CHECK: [[NOINTERLEAVE]] = distinct !{[[NOINTERLEAVE]], [[COUNT:![0-9]+]]}
+; CHECK: [[GROUP]] = distinct !{}
+; CHECK: [[NOINTERLEAVE]] = distinct !{[[NOINTERLEAVE]], [[COUNT:![0-9]+]], [[PARALLEL:![0-9]+]]}
 ; CHECK: [[COUNT]] = !{!"llvm.loop.interleave.count", i32 1}
+; CHECK: [[PARALLEL]] = !{!"llvm.loop.parallel_accesses", [[GROUP]]}
