@@ -68,34 +68,48 @@ static bool isLiveAcrossSync(Instruction &I,
 /// True when \p V can be recomputed anywhere in the thread function, by at
 /// most \p Budget more instructions that do not touch memory, from constants,
 /// allocas (which become scratch addresses) and arguments other than \p State:
-/// those are the same in every call for one thread.
+/// those are the same in every call for one thread. With \p Uniformity, also
+/// from values the same in every thread, which are kept across the sync
+/// point once for the block when they cannot be recomputed themselves.
 static bool isRematerializable(Value *V, const Argument *State,
-                               unsigned &Budget) {
+                               unsigned &Budget,
+                               const UniformityInfo *Uniformity = nullptr) {
   if (isa<Constant>(V) || isa<AllocaInst>(V))
     return true;
   if (auto *A = dyn_cast<Argument>(V))
     return A != State;
   auto *I = dyn_cast<Instruction>(V);
+  if (I && Uniformity && Uniformity->isUniform(I))
+    return true;
   if (!I || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
       !isSafeToSpeculativelyExecute(I) || Budget == 0)
     return false;
   --Budget;
   return all_of(I->operands(), [&](Value *Op) {
-    return isRematerializable(Op, State, Budget);
+    return isRematerializable(Op, State, Budget, Uniformity);
   });
 }
 
-/// Recomputes rematerializable \p V before \p InsertBefore.
+constexpr unsigned RematerializationBudget = 16;
+
+/// Recomputes \p V before \p InsertBefore, as isRematerializable with
+/// \p Uniformity found it can be: the values the same in every thread that
+/// cannot be recomputed from the arguments stay as they are.
 static Value *rematerialize(Value *V, Instruction *InsertBefore,
+                            const Argument *State,
+                            const UniformityInfo &Uniformity,
                             DenseMap<Value *, Value *> &Clones) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || isa<AllocaInst>(I))
     return V;
   if (Value *Clone = Clones.lookup(I))
     return Clone;
+  unsigned Budget = RematerializationBudget;
+  if (Uniformity.isUniform(I) && !isRematerializable(I, State, Budget))
+    return V;
   Instruction *Clone = I->clone();
   for (Use &Op : Clone->operands())
-    Op.set(rematerialize(Op, InsertBefore, Clones));
+    Op.set(rematerialize(Op, InsertBefore, State, Uniformity, Clones));
   Clone->insertBefore(InsertBefore);
   Clone->setName(I->getName());
   Clones[I] = Clone;
@@ -330,12 +344,16 @@ static Expected<ResumableLayout> makeResumable(Function &T,
   // arguments (addresses from the thread index, shared memory, parameters)
   // are recomputed at each use rather than kept in scratch memory: the
   // regions' loops then see the addresses' strides.
-  constexpr unsigned RematerializationBudget = 16;
+  // A value that differs between threads may also be recomputed from
+  // values the same in every thread, kept once for the block.
   auto *State = cast<Argument>(TV.get(ThreadArg::State));
   SmallVector<WeakTrackingVH> Rematerialized;
+  UniformityInfo Uniformity = UniformityInfo::compute(T);
   for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
     unsigned Budget = RematerializationBudget;
-    if (!isRematerializable(I, State, Budget))
+    if (!(Uniformity.isUniform(I)
+              ? isRematerializable(I, State, Budget)
+              : isRematerializable(I, State, Budget, &Uniformity)))
       continue;
     for (Use &U : make_early_inc_range(I->uses())) {
       auto *User = cast<Instruction>(U.getUser());
@@ -345,7 +363,7 @@ static Expected<ResumableLayout> makeResumable(Function &T,
       if (auto *Phi = dyn_cast<PHINode>(User))
         At = Phi->getIncomingBlock(U)->getTerminator();
       DenseMap<Value *, Value *> Clones;
-      U.set(rematerialize(I, At, Clones));
+      U.set(rematerialize(I, At, State, Uniformity, Clones));
     }
     if (I->use_empty())
       Rematerialized.push_back(I);
@@ -354,7 +372,7 @@ static Expected<ResumableLayout> makeResumable(Function &T,
 
   // The rest goes to scratch memory: uniform values as copies written at
   // the sync points, the others as each thread's variable.
-  UniformityInfo Uniformity = UniformityInfo::compute(T);
+  Uniformity = UniformityInfo::compute(T);
   SmallVector<UniformValue> Uniform;
   uint64_t UniformBufferSize = 0;
   for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {

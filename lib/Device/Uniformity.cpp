@@ -4,6 +4,7 @@
 #include "DeviceIR.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,6 +20,7 @@ UniformityInfo UniformityInfo::compute(Function &T) {
                       ThreadArg::InRegion})
     if (Value *V = TV.get(A))
       Divergent.insert(V);
+  PostDominatorTree PDT(T);
   SmallPtrSet<BasicBlock *, 16> AfterDivergentBranch;
   SmallPtrSet<const Instruction *, 8> Flooded;
   auto IsDivergent = [&](const Value *V) { return Divergent.contains(V); };
@@ -36,11 +38,19 @@ UniformityInfo UniformityInfo::compute(Function &T) {
             Condition = Switch->getCondition();
           if (Condition && !IsDivergent(Condition))
             continue;
+          // Threads part here and meet again at the branch's immediate
+          // post-dominator at the latest: the phis from here to there (a
+          // loop's header, when the way back to it passes the branch before
+          // the threads meet) may see them arrive by different edges or in
+          // different iterations; past it, they are together again.
           Flooded.insert(&I);
+          DomTreeNode *Node = PDT.getNode(&BB);
+          BasicBlock *Join =
+              Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
           SmallVector<BasicBlock *> Work(successors(&I));
           while (!Work.empty()) {
             BasicBlock *Next = Work.pop_back_val();
-            if (AfterDivergentBranch.insert(Next).second)
+            if (AfterDivergentBranch.insert(Next).second && Next != Join)
               append_range(Work, successors(Next));
           }
           Changed = true;

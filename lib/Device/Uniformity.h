@@ -20,10 +20,11 @@ namespace mm::device {
 /// The divergent values of a thread function: those computed from the
 /// thread's own state (its index, its state arguments), from memory or by
 /// calls with effects, and the phis of blocks reachable from a branch on
-/// such a value (threads may arrive by different edges, or in different
-/// iterations of a loop). Everything else is computed from the block's own
-/// values (parameters, block index and dimensions, shared memory addresses)
-/// the same way in every thread.
+/// such a value before, or at, the branch's immediate post-dominator, where
+/// the threads meet again (threads may arrive by different edges, or in
+/// different iterations of a loop). Everything else is computed from the
+/// block's own values (parameters, block index and dimensions, shared memory
+/// addresses) the same way in every thread.
 class UniformityInfo {
 public:
   /// Computes it for thread function \p T, as it is now.
