@@ -22,6 +22,11 @@
 ; CHECK: define internal void @private.mm.thread(
 ; CHECK-NOT: llvm.access.group
 ; CHECK: ret void
+; Atomic and volatile accesses order the threads: they stay out of the group.
+; CHECK: define internal void @ordered.mm.thread(
+; CHECK: %seen = load atomic i32, ptr %flag monotonic, align 4{{$}}
+; CHECK: store volatile i32 %seen, ptr %p, align 4{{$}}
+; CHECK-NEXT: store i32 %tid.x, ptr %p, align 4, !llvm.access.group
 
 ; CHECK-LABEL: define internal void @__mm_block.grid_row(ptr %args, ptr %ctx)
 ; CHECK: %[[ARG0:.*]] = getelementptr inbounds ptr, ptr %args, i64 0
@@ -88,6 +93,8 @@ declare void @shared(ptr) #2
 
 declare void @private(ptr) #2
 
+declare void @ordered(ptr, ptr) #2
+
 define internal void @grid_row.mm.thread(ptr %out, float %f, ptr %ctx, ptr %static.shared, ptr %dynamic.shared, ptr %dispatch.packet, ptr %implicit.args, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid.x, i32 %ntid.y, i32 %ntid.z, i32 %ctaid.x, i32 %ctaid.y, i32 %ctaid.z, i32 %nctaid.x, i32 %nctaid.y, i32 %nctaid.z) #3 {
   %base = mul i32 %ctaid.x, %ntid.x
   %x = add i32 %tid.x, %base
@@ -122,6 +129,14 @@ define internal void @private.mm.thread(ptr %out, ptr %ctx, ptr %static.shared, 
   ret void
 }
 
+define internal void @ordered.mm.thread(ptr %out, ptr %flag, ptr %ctx, ptr %static.shared, ptr %dynamic.shared, ptr %dispatch.packet, ptr %implicit.args, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid.x, i32 %ntid.y, i32 %ntid.z, i32 %ctaid.x, i32 %ctaid.y, i32 %ctaid.z, i32 %nctaid.x, i32 %nctaid.y, i32 %nctaid.z) #7 {
+  %seen = load atomic i32, ptr %flag monotonic, align 4
+  %p = getelementptr i32, ptr %out, i32 %tid.x
+  store volatile i32 %seen, ptr %p, align 4
+  store i32 %tid.x, ptr %p, align 4
+  ret void
+}
+
 attributes #0 = { "mm-shared" }
 attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #2 = { "mm-kernel" }
@@ -129,6 +144,7 @@ attributes #3 = { alwaysinline "mm-static-shared-size"="0" "mm-thread-of"="grid_
 attributes #4 = { alwaysinline "mm-static-shared-size"="0" "mm-thread-of"="own_x" }
 attributes #5 = { alwaysinline "mm-static-shared-size"="256" "mm-thread-of"="shared" }
 attributes #6 = { alwaysinline "mm-static-shared-size"="0" "mm-thread-of"="private" }
+attributes #7 = { alwaysinline "mm-static-shared-size"="0" "mm-thread-of"="ordered" }
 
 !llvm.module.flags = !{!0, !1}
 
