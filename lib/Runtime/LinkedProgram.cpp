@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -81,11 +82,11 @@ Expected<KernelInfo> LinkedProgram::getKernel(std::string_view Module,
   for (const KernelInfo &K : Kernels)
     if (K.Module == Module && K.Name == Kernel)
       return K;
+  // As mm-lli's JIT says it: the program is the bundle it was built from.
   if (!DeviceModules.count(Module))
-    return Error(MM_ERROR_NOT_FOUND,
-                 "kernel '" + std::string(Kernel) +
-                     "': the program has no device submodule '" +
-                     std::string(Module) + "'");
+    return Error(MM_ERROR_NOT_FOUND, "kernel '" + std::string(Kernel) +
+                                         "': the bundle has no submodule '" +
+                                         std::string(Module) + "'");
   return Error(MM_ERROR_NOT_FOUND, "submodule '" + std::string(Module) +
                                        "' has no kernel '" +
                                        std::string(Kernel) + "'");
@@ -176,12 +177,25 @@ extern "C" int __mm_run_linked_main(int Argc, char **Argv,
   return ExitCode;
 }
 
-/// Creates the program's runtime: the CPU backend, set up from MM_THREADS
-/// and MM_BLOCKTIME as mm-lli's.
+/// The backend's options that the launcher set, if it did.
+static std::optional<CPUBackendOptions> &getLauncherBackendOptions() {
+  static std::optional<CPUBackendOptions> Options;
+  return Options;
+}
+
+void mm::runtime::setLinkedProgramBackendOptions(
+    const CPUBackendOptions &Options) {
+  getLauncherBackendOptions() = Options;
+}
+
+/// Creates the program's runtime: the CPU backend, set up as the launcher
+/// says, else from MM_THREADS and MM_BLOCKTIME as mm-lli's.
 static void createRuntime() {
   setReporterName(program_invocation_short_name);
   CPUBackendOptions Options;
-  if (Error E = readCPUBackendEnvironment(Options)) {
+  if (getLauncherBackendOptions()) {
+    Options = *getLauncherBackendOptions();
+  } else if (Error E = readCPUBackendEnvironment(Options)) {
     printError(E);
     std::_Exit(1);
   }

@@ -53,6 +53,18 @@ void mm::runtime::printError(std::string_view Message) {
   std::fflush(stderr);
 }
 
+void mm::runtime::printWarning(std::string_view Message) {
+  const std::string &Name = getReporterName();
+  if (standardErrorHasColors())
+    // "warning:" in bold magenta, as llvm::WithColor::warning prints it.
+    std::fprintf(stderr, "%s: \033[0;1;35mwarning: \033[0m%.*s\n", Name.c_str(),
+                 int(Message.size()), Message.data());
+  else
+    std::fprintf(stderr, "%s: warning: %.*s\n", Name.c_str(),
+                 int(Message.size()), Message.data());
+  std::fflush(stderr);
+}
+
 void mm::runtime::printError(const Error &E) {
   if (!E.isDiagnostic())
     return printError(E.getMessage());

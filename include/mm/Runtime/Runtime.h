@@ -120,6 +120,13 @@ struct CPUBackendEnvironment {
 Error readCPUBackendEnvironment(CPUBackendOptions &Options,
                                 CPUBackendEnvironment Read = {});
 
+/// The options of the CPU backend of the runtime that a program compiled
+/// ahead of time creates when it registers its first table
+/// (mm-runtime/mm_linked_program.h), in place of MM_THREADS and
+/// MM_BLOCKTIME: what mm-lli's launcher read from its command line, when it
+/// loads a program from the compile cache.
+void setLinkedProgramBackendOptions(const CPUBackendOptions &Options);
+
 /// The CPU backend: device memory is host memory, blocks run concurrently on
 /// worker threads, each with its own shared memory and per-thread scratch
 /// memory.
@@ -219,6 +226,8 @@ const std::string &getReporterName();
 /// diagnostic as it is.
 void printError(const Error &E);
 void printError(std::string_view Message);
+/// Prints `NAME: warning: MESSAGE` on standard error, as printError.
+void printWarning(std::string_view Message);
 
 /// The C identifier that \p Symbol points to, if it points to a string that
 /// is one: before CUDA 5.0 a device variable could be named by its name, as
