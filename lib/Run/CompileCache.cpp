@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mm/Run/CompileCache.h"
+#include "mm/Launch/ProgramCache.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
@@ -30,7 +31,6 @@ using namespace mm;
 
 static constexpr StringLiteral Magic = "MMCACHE1";
 static constexpr size_t HeaderSize = 8 + 3 * 8;
-static constexpr StringLiteral EntryPrefix = "mm-";
 static constexpr StringLiteral EntrySuffix = ".o";
 
 Expected<std::unique_ptr<CompileCache>>
@@ -55,7 +55,7 @@ std::string CompileCache::makeKey(ArrayRef<StringRef> Parts) {
 
 std::string CompileCache::getEntryPath(StringRef Key) const {
   SmallString<256> Path(Directory);
-  sys::path::append(Path, EntryPrefix + Key + EntrySuffix);
+  sys::path::append(Path, StringRef(launch::EntryPrefix) + Key + EntrySuffix);
   return std::string(Path);
 }
 
@@ -137,41 +137,6 @@ Error CompileCache::store(StringRef Key, StringRef Object, StringRef Facts) {
     return createStringError(EC, "cannot write to the compile cache '" +
                                      Directory + "': " + EC.message());
   }
-  evict();
+  launch::evictLeastRecentlyUsed(Directory, MaxSize);
   return Error::success();
-}
-
-void CompileCache::evict() {
-  struct File {
-    std::string Path;
-    uint64_t Size;
-    sys::TimePoint<> LastUsed;
-  };
-  std::vector<File> Files;
-  uint64_t Total = 0;
-  std::error_code EC;
-  for (sys::fs::directory_iterator It(Directory, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    StringRef Name = sys::path::filename(It->path());
-    if (!Name.starts_with(EntryPrefix) || !Name.ends_with(EntrySuffix))
-      continue;
-    sys::fs::file_status Status;
-    if (sys::fs::status(It->path(), Status))
-      continue;
-    Files.push_back(
-        {It->path(), Status.getSize(), Status.getLastModificationTime()});
-    Total += Status.getSize();
-  }
-  if (Total <= MaxSize)
-    return;
-  // Least recently used first.
-  llvm::sort(Files, [](const File &A, const File &B) {
-    return A.LastUsed < B.LastUsed;
-  });
-  for (const File &F : Files) {
-    if (Total <= MaxSize)
-      break;
-    if (!sys::fs::remove(F.Path))
-      Total -= F.Size;
-  }
 }

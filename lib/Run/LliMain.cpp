@@ -7,6 +7,7 @@
 #include "mm/BundlePasses/BundlePassPlugin.h"
 #include "mm/Compile/GPUPrograms.h"
 #include "mm/Compile/OptLevel.h"
+#include "mm/Launch/ProgramCache.h"
 #include "mm/Run/BundleJIT.h"
 #include "mm/Run/CompileCache.h"
 #include "mm/Runtime/Runtime.h"
@@ -213,41 +214,19 @@ static Error checkEntryPoint(BundleJIT &JIT, StringRef Name, bool IsMain,
   return Error::success();
 }
 
-/// The compile cache that the flags and the environment ask for, or none:
-/// --object-cache-dir, else unless --no-object-cache or MM_CACHE_DISABLE=1,
-/// MM_CACHE_PATH or ~/.cache/mm, bounded to MM_CACHE_MAXSIZE bytes. A cache
-/// that cannot be opened is a warning; the run goes on without it.
+/// The compile cache that the flags and the environment ask for, or none
+/// (launch::readCacheSettings says which, as for mm-lli's launcher). A
+/// cache that cannot be opened is a warning; the run goes on without it.
 static Expected<std::unique_ptr<CompileCache>>
 openCompileCache(const LliOptions &Flags) {
-  auto getEnv = [](const char *Name) {
-    const char *Value = std::getenv(Name);
-    return StringRef(Value ? Value : "");
-  };
-  StringRef Directory = Flags.ObjectCacheDir;
-  if (Directory.empty()) {
-    StringRef Disable = getEnv("MM_CACHE_DISABLE");
-    if (Disable != "" && Disable != "0" && Disable != "1")
-      return createStringError("MM_CACHE_DISABLE: '" + Disable +
-                               "' is neither 0 nor 1");
-    if (Flags.NoObjectCache || Disable == "1")
-      return nullptr;
-  }
-  SmallString<256> Default;
-  if (Directory.empty())
-    Directory = getEnv("MM_CACHE_PATH");
-  if (Directory.empty()) {
-    if (!sys::path::cache_directory(Default))
-      return nullptr;
-    sys::path::append(Default, "mm");
-    Directory = Default;
-  }
-  uint64_t MaxSize = CompileCache::DefaultMaxSize;
-  if (StringRef Size = getEnv("MM_CACHE_MAXSIZE"); !Size.empty() &&
-                                                   Size.getAsInteger(10, MaxSize))
-    return createStringError("MM_CACHE_MAXSIZE: '" + Size +
-                             "' is not a number of bytes");
+  std::optional<launch::CacheSettings> Settings;
+  if (std::optional<std::string> Message = launch::readCacheSettings(
+          Flags.ObjectCacheDir, Flags.NoObjectCache, Settings))
+    return createStringError(*Message);
+  if (!Settings)
+    return nullptr;
   Expected<std::unique_ptr<CompileCache>> Cache =
-      CompileCache::open(Directory, MaxSize);
+      CompileCache::open(Settings->Directory, Settings->MaxSize);
   if (!Cache) {
     WithColor::warning(errs(), "mm-lli")
         << toString(Cache.takeError()) << "; compiling without it\n";

@@ -1,6 +1,7 @@
 //===- CompileCacheTest.cpp - Compiled submodules on disk -----------------===//
 
 #include "mm/Run/CompileCache.h"
+#include "mm/Launch/ProgramCache.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -25,8 +26,8 @@ protected:
   }
   void TearDown() override { sys::fs::remove_directories(Directory); }
 
-  std::unique_ptr<CompileCache> open(uint64_t MaxSize =
-                                         CompileCache::DefaultMaxSize) {
+  std::unique_ptr<CompileCache>
+  open(uint64_t MaxSize = launch::DefaultCacheMaxSize) {
     Expected<std::unique_ptr<CompileCache>> Cache =
         CompileCache::open(Directory, MaxSize);
     if (!Cache) {
@@ -168,7 +169,8 @@ TEST_F(CompileCacheTest, ADirectoryThatCannotBeMadeIsAnError) {
   }
   SmallString<128> Below(File);
   sys::path::append(Below, "cache");
-  Expected<std::unique_ptr<CompileCache>> Cache = CompileCache::open(Below);
+  Expected<std::unique_ptr<CompileCache>> Cache =
+      CompileCache::open(Below, launch::DefaultCacheMaxSize);
   ASSERT_FALSE(bool(Cache));
   EXPECT_NE(toString(Cache.takeError()).find("cannot create the compile cache"),
             std::string::npos);

@@ -29,13 +29,10 @@ namespace mm {
 
 class CompileCache {
 public:
-  /// The size bound when none is given: 256 MiB, as CUDA_CACHE_MAXSIZE's.
-  static constexpr uint64_t DefaultMaxSize = uint64_t(256) << 20;
-
   /// Opens (creating it if needed) the cache in \p Directory, bounded to
   /// \p MaxSize bytes.
   static llvm::Expected<std::unique_ptr<CompileCache>>
-  open(llvm::StringRef Directory, uint64_t MaxSize = DefaultMaxSize);
+  open(llvm::StringRef Directory, uint64_t MaxSize);
 
   /// The key of \p Parts: a hash of each part and its length, in hex.
   static std::string makeKey(llvm::ArrayRef<llvm::StringRef> Parts);
@@ -48,7 +45,8 @@ public:
   /// used now. An entry that is not whole is removed.
   std::optional<Entry> lookup(llvm::StringRef Key);
   /// Stores \p Object and \p Facts under \p Key, then removes the least
-  /// recently used entries while the cache is larger than its bound.
+  /// recently used entries, of either kind (mm/Launch/ProgramCache.h), while
+  /// the cache is larger than its bound.
   llvm::Error store(llvm::StringRef Key, llvm::StringRef Object,
                     llvm::StringRef Facts);
 
@@ -59,7 +57,6 @@ public:
 private:
   CompileCache(std::string Directory, uint64_t MaxSize)
       : Directory(std::move(Directory)), MaxSize(MaxSize) {}
-  void evict();
 
   std::string Directory;
   uint64_t MaxSize;

@@ -1,0 +1,370 @@
+//===- LliLauncher.cpp - mm-lli before LLVM -------------------------------===//
+//
+// mm-lli's main (mm/Launch/LliLauncher.h): a run from the compile cache's
+// whole-program entry where the command line allows it, mm-lli's JIT
+// everywhere else. Nothing here links LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mm/Launch/LliLauncher.h"
+#include "mm/Launch/ProgramCache.h"
+#include "mm/Runtime/Runtime.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <filesystem>
+#include <optional>
+#include <spawn.h>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+extern char **environ;
+
+using namespace mm;
+using namespace mm::launch;
+namespace fs = std::filesystem;
+
+namespace {
+/// A command line that asks for a run of a bundle file and nothing else.
+struct RunRequest {
+  std::string Input;
+  /// The program's argv, its argv[0] first.
+  std::vector<std::string> ProgramArgs;
+  char OptLevel = '2';
+  std::string FakeArgv0;
+  std::string CacheDirectory;
+  std::vector<std::string> SharedLibraries;
+  runtime::CPUBackendOptions Backend;
+  runtime::CPUBackendEnvironment FromEnvironment;
+};
+} // namespace
+
+/// The run that \p Argv asks for, if it asks for nothing else; nothing if
+/// an option is one the launcher leaves to the JIT, or has a value that the
+/// JIT should report.
+static std::optional<RunRequest> parseRunRequest(int Argc, char **Argv) {
+  RunRequest R;
+  for (int I = 1; I < Argc; ++I) {
+    std::string_view Arg = Argv[I];
+    if (!R.Input.empty()) {
+      // As cl::ConsumeAfter: all that follows the input is the program's.
+      R.ProgramArgs.emplace_back(Arg);
+      continue;
+    }
+    if (Arg.empty() || Arg == "-" || Arg == "--")
+      return std::nullopt; // Standard input, or a positional after "--".
+    if (Arg.front() != '-') {
+      R.Input = Arg;
+      continue;
+    }
+    Arg.remove_prefix(Arg.substr(0, 2) == "--" ? 2 : 1);
+    std::string_view Name = Arg.substr(0, Arg.find('='));
+    std::optional<std::string_view> Value;
+    if (Name.size() != Arg.size())
+      Value = Arg.substr(Name.size() + 1);
+    if (Name.size() == 2 && Name[0] == 'O' && !Value && Name[1] >= '0' &&
+        Name[1] <= '3') {
+      R.OptLevel = Name[1];
+      continue;
+    }
+    bool TakesValue = Name == "threads" || Name == "blocktime" ||
+                      Name == "fake-argv0" || Name == "shared-libs" ||
+                      Name == "dlopen" || Name == "load" ||
+                      Name == "object-cache-dir";
+    if (!TakesValue)
+      return std::nullopt;
+    if (!Value) {
+      if (I + 1 == Argc)
+        return std::nullopt;
+      Value = Argv[++I];
+    }
+    if (Name == "threads") {
+      // Decimal only: cl::opt<unsigned> reads 010 as octal.
+      if (Value->empty() || Value->size() > 9 ||
+          Value->find_first_not_of("0123456789") != std::string_view::npos ||
+          (Value->size() > 1 && Value->front() == '0'))
+        return std::nullopt;
+      R.Backend.Threads =
+          static_cast<unsigned>(std::stoul(std::string(*Value)));
+      R.FromEnvironment.Threads = false;
+    } else if (Name == "blocktime") {
+      if (Value->empty())
+        continue; // As mm-lli: an empty value reads MM_BLOCKTIME.
+      if (runtime::parseBlockTime(*Value, "--blocktime", R.Backend.BlockTime))
+        return std::nullopt;
+      R.FromEnvironment.BlockTime = false;
+    } else if (Name == "fake-argv0") {
+      R.FakeArgv0 = *Value;
+    } else if (Name == "shared-libs") {
+      for (size_t Begin = 0; Begin <= Value->size();) {
+        size_t End = std::min(Value->find(',', Begin), Value->size());
+        if (End != Begin)
+          R.SharedLibraries.emplace_back(Value->substr(Begin, End - Begin));
+        Begin = End + 1;
+      }
+    } else if (Name == "dlopen" || Name == "load") {
+      R.SharedLibraries.emplace_back(*Value);
+    } else {
+      R.CacheDirectory = *Value;
+    }
+  }
+  if (R.Input.empty())
+    return std::nullopt;
+  if (runtime::readCPUBackendEnvironment(R.Backend, R.FromEnvironment))
+    return std::nullopt;
+  R.ProgramArgs.insert(R.ProgramArgs.begin(),
+                       R.FakeArgv0.empty() ? R.Input : R.FakeArgv0);
+  return R;
+}
+
+/// The host CPU as the code generator sees it with -mcpu=native: its
+/// identification and feature leaves of CPUID (without the initial APIC
+/// ID, which differs from core to core), and the register state that the
+/// system saves (XCR0, which decides whether AVX and AVX-512 are usable).
+/// Empty where it is not known.
+static std::string getHostCPUIdentity() {
+  std::string Identity;
+#if defined(__x86_64__) || defined(__i386__)
+  auto AddLeaf = [&](unsigned Leaf, unsigned Subleaf, bool WithEBX) {
+    unsigned EAX = 0, EBX = 0, ECX = 0, EDX = 0;
+    if (!__get_cpuid_count(Leaf, Subleaf, &EAX, &EBX, &ECX, &EDX))
+      return 0u;
+    char Text[80];
+    std::snprintf(Text, sizeof(Text), "%x.%x:%08x.%08x.%08x.%08x ", Leaf,
+                  Subleaf, EAX, WithEBX ? EBX : 0, ECX, EDX);
+    Identity += Text;
+    return ECX;
+  };
+  AddLeaf(0, 0, true);
+  unsigned Features = AddLeaf(1, 0, /*WithEBX=*/false);
+  AddLeaf(7, 0, true);
+  AddLeaf(7, 1, true);
+  AddLeaf(0xd, 1, true);
+  for (unsigned Leaf = 0x80000001; Leaf <= 0x80000004; ++Leaf)
+    AddLeaf(Leaf, 0, true);
+  if (Features & bit_OSXSAVE) {
+    unsigned Low, High;
+    __asm__ volatile("xgetbv" : "=a"(Low), "=d"(High) : "c"(0));
+    char Text[40];
+    std::snprintf(Text, sizeof(Text), "xcr0:%08x%08x", High, Low);
+    Identity += Text;
+  }
+#endif
+  return Identity;
+}
+
+/// Appends what identifies the file at \p Path, its size and time, to
+/// \p Recipe; false if there is no such file.
+static bool addFileIdentity(std::string &Recipe, const std::string &Path) {
+  struct stat Status;
+  if (stat(Path.c_str(), &Status) != 0)
+    return false;
+  Recipe += Path + " " + std::to_string(Status.st_size) + " " +
+            std::to_string(Status.st_mtim.tv_sec) + "." +
+            std::to_string(Status.st_mtim.tv_nsec) + "\n";
+  return true;
+}
+
+/// The whole-program recipe of \p R: mm's and LLVM's versions and the
+/// files that compile and load the program (this executable, mm-llc,
+/// mm's libraries beside libmm_runtime, libLLVM), the CPU, the code
+/// generation level, and the bundle's bytes; nothing if one is missing.
+static std::optional<std::string> getRecipe(const RunRequest &R,
+                                            const std::string &ToolDir,
+                                            const std::string &LibDir) {
+  std::string Recipe =
+      "mm whole-program cache 1\nmm " MM_VERSION ", LLVM " MM_LLVM_VERSION "\n";
+  if (!addFileIdentity(Recipe, "/proc/self/exe") ||
+      !addFileIdentity(Recipe, ToolDir + "/mm-llc") ||
+      !addFileIdentity(Recipe, MM_LLVM_LIBRARY_DIR "/libLLVM.so"))
+    return std::nullopt;
+  std::vector<std::string> Libraries;
+  std::error_code EC;
+  for (fs::directory_iterator It(LibDir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    std::string Name = It->path().filename().string();
+    if (Name.rfind("libMM", 0) == 0 || Name.rfind("libmm", 0) == 0)
+      Libraries.push_back(It->path().string());
+  }
+  if (EC || Libraries.empty())
+    return std::nullopt;
+  std::sort(Libraries.begin(), Libraries.end());
+  for (const std::string &Library : Libraries)
+    if (!addFileIdentity(Recipe, Library))
+      return std::nullopt;
+  std::string CPU = getHostCPUIdentity();
+  if (CPU.empty())
+    return std::nullopt;
+  Recipe += "cpu " + CPU + "\n-O" + std::string(1, R.OptLevel) + "\n";
+
+  int FD = ::open(R.Input.c_str(), O_RDONLY | O_CLOEXEC);
+  if (FD < 0)
+    return std::nullopt;
+  struct stat Status;
+  bool Read = fstat(FD, &Status) == 0 && S_ISREG(Status.st_mode);
+  if (Read) {
+    size_t Header = Recipe.size();
+    Recipe.resize(Header + static_cast<size_t>(Status.st_size));
+    Read = pread(FD, Recipe.data() + Header, Recipe.size() - Header, 0) ==
+           static_cast<ssize_t>(Recipe.size() - Header);
+  }
+  ::close(FD);
+  if (!Read)
+    return std::nullopt;
+  return Recipe;
+}
+
+/// Runs \p Args with no input and its output discarded (the JIT reports
+/// what the build could not do); true if it exits with 0.
+static bool runQuietly(const std::vector<std::string> &Args) {
+  std::vector<char *> Argv;
+  for (const std::string &Arg : Args)
+    Argv.push_back(const_cast<char *>(Arg.c_str()));
+  Argv.push_back(nullptr);
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&Actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  pid_t Child;
+  int Spawned =
+      posix_spawn(&Child, Argv[0], &Actions, nullptr, Argv.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  if (Spawned != 0)
+    return false;
+  int Status;
+  while (waitpid(Child, &Status, 0) < 0)
+    if (errno != EINTR)
+      return false;
+  return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+}
+
+/// Compiles \p R's bundle into a shared object, as `mm-nvcc --executable`
+/// compiles an executable: mm-llc --embed=cpu, then clang with
+/// libmm_runtime. The host's code was compiled for an executable, which
+/// binds its own symbols: so does the shared object (-Bsymbolic). Returns a
+/// descriptor open on it, or -1.
+static int buildProgram(const RunRequest &R, const std::string &ToolDir,
+                        const std::string &LibDir) {
+  const char *Temp = std::getenv("TMPDIR");
+  std::string WorkDir =
+      std::string(Temp && *Temp ? Temp : "/tmp") + "/mm-lli-XXXXXX";
+  if (!mkdtemp(WorkDir.data()))
+    return -1;
+  std::string Object = WorkDir + "/program.o";
+  std::string Shared = WorkDir + "/program.so";
+  int FD = -1;
+  if (runQuietly({ToolDir + "/mm-llc", "-filetype=obj", "-relocation-model=pic",
+                  "-mcpu=native", "--embed=cpu", std::string("-O") + R.OptLevel,
+                  R.Input, "-o", Object}) &&
+      runQuietly({MM_LLVM_TOOLS_DIR "/clang", "--driver-mode=g++", "-shared",
+                  "-Wl,-Bsymbolic", Object, "-o", Shared,
+                  "-Wl,--require-defined=main", "-L" + LibDir,
+                  "-Wl,-rpath," + LibDir, "-lmm_runtime"}))
+    FD = ::open(Shared.c_str(), O_RDONLY | O_CLOEXEC);
+  ::unlink(Object.c_str());
+  ::unlink(Shared.c_str());
+  ::rmdir(WorkDir.c_str());
+  return FD;
+}
+
+/// Loads the program that \p FD holds and runs its main with \p R's
+/// arguments; nothing if it cannot be loaded (then nothing of it has run).
+static std::optional<int> runProgram(const RunRequest &R, int FD) {
+  for (const std::string &Library : R.SharedLibraries)
+    if (!dlopen(Library.c_str(), RTLD_NOW | RTLD_GLOBAL))
+      return std::nullopt;
+  runtime::setLinkedProgramBackendOptions(R.Backend);
+  // The descriptor's file, whatever has become of its name since.
+  std::string Path = "/proc/self/fd/" + std::to_string(FD);
+  void *Program = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!Program)
+    return std::nullopt;
+  auto *Main = reinterpret_cast<int (*)(int, char **)>(dlsym(Program, "main"));
+  if (!Main)
+    return std::nullopt;
+  std::vector<char *> Argv;
+  for (const std::string &Arg : R.ProgramArgs)
+    Argv.push_back(const_cast<char *>(Arg.c_str()));
+  Argv.push_back(nullptr);
+  return Main(static_cast<int>(R.ProgramArgs.size()), Argv.data());
+}
+
+/// The run of \p R from its whole-program entry, built first if there is
+/// none; nothing where it cannot be done.
+static std::optional<int> runFromCache(const RunRequest &R,
+                                       const std::string &ToolDir,
+                                       const std::string &LibDir) {
+  std::optional<CacheSettings> Settings;
+  if (readCacheSettings(R.CacheDirectory, /*Disabled=*/false, Settings) ||
+      !Settings)
+    return std::nullopt;
+  std::error_code EC;
+  fs::create_directories(Settings->Directory, EC);
+  if (EC)
+    return std::nullopt;
+  std::optional<std::string> Recipe = getRecipe(R, ToolDir, LibDir);
+  // An entry holds its recipe, the bundle's bytes: one that would take half
+  // the cache's room is left to the JIT, which keeps each submodule's
+  // object alone.
+  if (!Recipe || Recipe->size() > Settings->MaxSize / 2)
+    return std::nullopt;
+  int FD = openProgramEntry(*Settings, *Recipe);
+  if (FD < 0) {
+    FD = buildProgram(R, ToolDir, LibDir);
+    if (FD < 0)
+      return std::nullopt;
+    if (std::optional<std::string> Message =
+            storeProgramEntry(*Settings, *Recipe, FD))
+      runtime::printWarning(*Message);
+  }
+  return runProgram(R, FD);
+}
+
+/// The directory of this executable.
+static std::string getToolDirectory() {
+  std::error_code EC;
+  fs::path Self = fs::canonical("/proc/self/exe", EC);
+  return EC ? std::string() : Self.parent_path().string();
+}
+
+/// Hands the command line to mm-lli's JIT.
+static int runJIT(int Argc, char **Argv, const std::string &LibDir) {
+  std::string Path = LibDir + "/libmm-lli-jit.so";
+  void *JIT = dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  auto *Main = JIT ? reinterpret_cast<int (*)(int, char **)>(
+                         dlsym(JIT, "mm_lli_jit_main"))
+                   : nullptr;
+  if (!Main) {
+    const char *Reason = dlerror();
+    runtime::printError("cannot load mm-lli's JIT '" + Path +
+                        "': " + (Reason ? Reason : "no entry point"));
+    return 1;
+  }
+  return Main(Argc, Argv);
+}
+
+int mm::launch::lliLauncherMain(int Argc, char **Argv) {
+  runtime::setReporterName("mm-lli");
+  std::string ToolDir = getToolDirectory();
+  std::string LibDir = ToolDir.empty() ? std::string() : ToolDir + "/../lib";
+  if (!ToolDir.empty())
+    if (std::optional<RunRequest> R = parseRunRequest(Argc, Argv))
+      if (std::optional<int> ExitCode = runFromCache(*R, ToolDir, LibDir))
+        return *ExitCode;
+  return runJIT(Argc, Argv, LibDir);
+}
