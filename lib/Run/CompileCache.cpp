@@ -21,10 +21,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <vector>
 
 using namespace llvm;
 using namespace mm;
