@@ -151,14 +151,15 @@ struct LliOptions {
 
   cl::opt<std::string> ObjectCacheDir{
       "object-cache-dir",
-      cl::desc("Keep compiled submodules in this directory and reuse them "
-               "(default: $MM_CACHE_PATH, else ~/.cache/mm)"),
+      cl::desc("Keep compiled submodules and whole programs in this "
+               "directory and reuse them (default: $MM_CACHE_PATH, else "
+               "~/.cache/mm)"),
       cl::value_desc("dir"), cl::cat(Category)};
 
   cl::opt<bool> NoObjectCache{
       "no-object-cache",
-      cl::desc("Compile every submodule; neither use nor fill the compile "
-               "cache (as MM_CACHE_DISABLE=1)"),
+      cl::desc("Compile every submodule, in mm-lli's JIT; neither use nor "
+               "fill the compile cache (as MM_CACHE_DISABLE=1)"),
       cl::cat(Category)};
 
   cl::opt<bool> PrintCompiled{

@@ -41,28 +41,26 @@ static bool standardErrorHasColors() {
   return HasColors;
 }
 
-void mm::runtime::printError(std::string_view Message) {
+/// Prints `NAME: KIND: MESSAGE` on standard error, KIND in bold and
+/// \p Color on a terminal, as llvm::WithColor prints it.
+static void printDiagnostic(const char *Kind, const char *Color,
+                            std::string_view Message) {
   const std::string &Name = getReporterName();
   if (standardErrorHasColors())
-    // "error:" in bold red, as llvm::WithColor::error prints it.
-    std::fprintf(stderr, "%s: \033[0;1;31merror: \033[0m%.*s\n", Name.c_str(),
-                 int(Message.size()), Message.data());
+    std::fprintf(stderr, "%s: \033[0;1;%sm%s: \033[0m%.*s\n", Name.c_str(),
+                 Color, Kind, int(Message.size()), Message.data());
   else
-    std::fprintf(stderr, "%s: error: %.*s\n", Name.c_str(), int(Message.size()),
-                 Message.data());
+    std::fprintf(stderr, "%s: %s: %.*s\n", Name.c_str(), Kind,
+                 int(Message.size()), Message.data());
   std::fflush(stderr);
 }
 
+void mm::runtime::printError(std::string_view Message) {
+  printDiagnostic("error", "31", Message); // Red.
+}
+
 void mm::runtime::printWarning(std::string_view Message) {
-  const std::string &Name = getReporterName();
-  if (standardErrorHasColors())
-    // "warning:" in bold magenta, as llvm::WithColor::warning prints it.
-    std::fprintf(stderr, "%s: \033[0;1;35mwarning: \033[0m%.*s\n", Name.c_str(),
-                 int(Message.size()), Message.data());
-  else
-    std::fprintf(stderr, "%s: warning: %.*s\n", Name.c_str(),
-                 int(Message.size()), Message.data());
-  std::fflush(stderr);
+  printDiagnostic("warning", "35", Message); // Magenta.
 }
 
 void mm::runtime::printError(const Error &E) {

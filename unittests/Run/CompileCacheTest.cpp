@@ -1,6 +1,7 @@
 //===- CompileCacheTest.cpp - Compiled submodules on disk -----------------===//
 
 #include "mm/Run/CompileCache.h"
+#include "RewriteFile.h"
 #include "mm/Launch/ProgramCache.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -35,17 +36,6 @@ protected:
       return nullptr;
     }
     return std::move(*Cache);
-  }
-
-  /// Rewrites the file at \p Path with \p Transform applied to its bytes.
-  void rewrite(StringRef Path, function_ref<std::string(std::string)> Transform) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
-    ASSERT_TRUE(bool(File));
-    std::string Bytes = Transform((*File)->getBuffer().str());
-    std::error_code EC;
-    raw_fd_ostream OS(Path, EC);
-    ASSERT_FALSE(EC);
-    OS << Bytes;
   }
 
   size_t countEntries() {
@@ -101,7 +91,7 @@ TEST_F(CompileCacheTest, TruncatedOrCorruptEntriesAreRemoved) {
   };
   for (size_t I = 0; I != Damages.size(); ++I) {
     ASSERT_FALSE(bool(Cache->store(Key, std::string(4096, 'o'), "facts")));
-    rewrite(Path, Damages[I]);
+    rewriteFile(Path, Damages[I]);
     EXPECT_FALSE(Cache->lookup(Key)) << "damage " << I;
     EXPECT_FALSE(sys::fs::exists(Path)) << "damage " << I;
   }

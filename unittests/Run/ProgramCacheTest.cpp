@@ -1,6 +1,7 @@
 //===- ProgramCacheTest.cpp - mm-lli's cache without LLVM -----------------===//
 
 #include "mm/Launch/ProgramCache.h"
+#include "RewriteFile.h"
 #include "mm/Run/CompileCache.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -71,14 +72,7 @@ protected:
   /// Rewrites the entry of \p Recipe with \p Transform applied to its bytes.
   void rewrite(std::string_view Recipe,
                function_ref<std::string(std::string)> Transform) {
-    std::string Path = getProgramEntryPath(Settings.Directory, Recipe);
-    ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
-    ASSERT_TRUE(bool(File));
-    std::string Bytes = Transform((*File)->getBuffer().str());
-    std::error_code EC;
-    raw_fd_ostream OS(Path, EC);
-    ASSERT_FALSE(EC);
-    OS << Bytes;
+    rewriteFile(getProgramEntryPath(Settings.Directory, Recipe), Transform);
   }
 
   SmallString<128> Directory;
@@ -119,6 +113,18 @@ TEST_F(ProgramCacheTest, TruncatedOrCorruptEntriesAreRemoved) {
   rewrite("recipe", [](std::string Bytes) { return Bytes + "tail"; });
   EXPECT_EQ(openProgramEntry(Settings, "recipe"), -1);
   EXPECT_FALSE(sys::fs::exists(Path));
+}
+
+TEST_F(ProgramCacheTest, ADirectoryThatIsGoneCannotBeWritten) {
+  int FD = openFileWith(Object);
+  ASSERT_GE(FD, 0);
+  CacheSettings Gone = Settings;
+  Gone.Directory += "/gone";
+  std::optional<std::string> Failure = storeProgramEntry(Gone, "recipe", FD);
+  ::close(FD);
+  ASSERT_TRUE(Failure);
+  EXPECT_EQ(*Failure, "cannot write to the compile cache '" + Gone.Directory +
+                          "': No such file or directory");
 }
 
 TEST_F(ProgramCacheTest, EvictionWeighsBothKindsOfEntry) {
