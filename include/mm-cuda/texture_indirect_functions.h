@@ -18,7 +18,7 @@
 
 namespace __mm_cuda {
 static __device__ __inline__ bool __reads_normalized(__texture_t T) {
-  return T->readMode == cudaReadModeNormalizedFloat;
+  return __nvvm_ldg_i((const int *)&T->readMode) == cudaReadModeNormalizedFloat;
 }
 
 template <class T>

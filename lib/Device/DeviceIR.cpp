@@ -28,6 +28,12 @@ bool mm::device::isSharedMemory(const Value *Ptr) {
   return G && G->hasAttribute(SharedAttr);
 }
 
+bool mm::device::isInvariantLoad(const Instruction &I) {
+  const auto *Load = dyn_cast<LoadInst>(&I);
+  return Load && Load->isSimple() &&
+         Load->hasMetadata(LLVMContext::MD_invariant_load);
+}
+
 bool mm::device::isDynamicSharedVariable(const GlobalVariable &GV) {
   return GV.isDeclaration() ||
          GV.getDataLayout().getTypeAllocSize(GV.getValueType()) == 0;

@@ -82,6 +82,12 @@ bool isAMDGCNCode(const llvm::Module &M);
 /// mm-flatten-address-spaces: a `"mm-shared"` placeholder).
 bool isSharedMemory(const llvm::Value *Ptr);
 
+/// True if \p I loads memory that no thread changes while the kernel runs
+/// (`!invariant.load`: `__ldg`, a texture reference's handle, as
+/// mm-lower-device-libcalls makes them): the same value in every thread
+/// and every iteration that loads it from the same address.
+bool isInvariantLoad(const llvm::Instruction &I);
+
 /// True if \p GV, a shared variable, is the block's dynamic shared memory
 /// (`extern __shared__`: a declaration, or of size 0). Every such variable
 /// starts at the same address; static ones never overlap another.

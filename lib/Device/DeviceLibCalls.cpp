@@ -2,10 +2,13 @@
 //
 // mm-lower-device-libcalls: rewrites what does not depend on the thread that
 // runs it. `__nvvm_reflect` answers 0; memory barriers become fences,
-// `__ldg` a load and NVVM's scoped atomics read-modify-write instructions;
-// every GPU sync scope (block, device, agent, wavefront) becomes the
-// system's, since the CPU has one address space and one memory model. (Math is mm's libdevice's: mm-lower-nvvm-math and
-// mm-link-device-library.) See docs/device-lowering.md.
+// `__ldg` and a texture reference's handle loads of memory that no thread
+// changes while the kernel runs (`!invariant.load`), and NVVM's scoped
+// atomics read-modify-write instructions; every GPU sync scope (block,
+// device, agent, wavefront) becomes the system's, since the CPU has one
+// address space and one memory model. (Math is mm's libdevice's:
+// mm-lower-nvvm-math and mm-link-device-library.) See
+// docs/device-lowering.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,10 +73,24 @@ static Value *emitAtomic(IRBuilder<> &B, StringRef Name, CallBase &Call) {
   return RMW(*BinOp);
 }
 
+/// A load of \p Ty at \p Address, of memory that no thread changes while
+/// the kernel runs: what the GPU reads through its read-only cache. The
+/// optimizer may take it out of loops, and mm's uniformity analysis counts
+/// it the same in every thread when its address is.
+static LoadInst *createInvariantLoad(IRBuilder<> &B, Type *Ty, Value *Address,
+                                     MaybeAlign Align) {
+  LoadInst *Load = B.CreateAlignedLoad(Ty, Address, Align);
+  Load->setMetadata(LLVMContext::MD_invariant_load,
+                    MDNode::get(B.getContext(), {}));
+  return Load;
+}
+
 /// What does not depend on the thread that runs it: memory barriers and
-/// fences, the loads through the read-only cache (__ldg, __ldu), and the
-/// handles of texture references: the texture that cudaBindTexture* stored
-/// in the reference's variable (mm-cuda/texture_fetch_functions.h).
+/// fences, the loads through the read-only cache (__ldg, __ldu: PTX's
+/// `ld.global.nc` requires the memory to stay unchanged while the kernel
+/// runs), and the handles of texture references: the texture that
+/// cudaBindTexture* stored in the reference's variable
+/// (mm-cuda/texture_fetch_functions.h), which only the host changes.
 static Value *emitMemoryOperation(IRBuilder<> &B, StringRef Name,
                                   CallBase &Call) {
   if (!Name.consume_front("llvm.nvvm."))
@@ -85,11 +102,11 @@ static Value *emitMemoryOperation(IRBuilder<> &B, StringRef Name,
   }
   if (Name.starts_with("ldg.global.") || Name.starts_with("ldu.global.")) {
     auto *Align = cast<ConstantInt>(Call.getArgOperand(1));
-    return B.CreateAlignedLoad(Ty, Call.getArgOperand(0),
+    return createInvariantLoad(B, Ty, Call.getArgOperand(0),
                                MaybeAlign(Align->getZExtValue()));
   }
   if (Name.starts_with("texsurf.handle.internal."))
-    return B.CreateLoad(Ty, Call.getArgOperand(0));
+    return createInvariantLoad(B, Ty, Call.getArgOperand(0), std::nullopt);
   if (Name.consume_front("atomic."))
     return emitAtomic(B, Name, Call);
   return nullptr;

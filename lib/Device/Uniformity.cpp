@@ -65,7 +65,7 @@ UniformityInfo UniformityInfo::compute(Function &T) {
           ThreadDependent |= !Call->getCalledFunction() ||
                              Call->isConvergent() ||
                              Call->mayReadOrWriteMemory();
-        } else {
+        } else if (!isInvariantLoad(I)) {
           ThreadDependent |= isa<AllocaInst>(I) || I.mayReadOrWriteMemory();
         }
         if (ThreadDependent) {

@@ -18,8 +18,9 @@
 namespace mm::device {
 
 /// The divergent values of a thread function: those computed from the
-/// thread's own state (its index, its state arguments), from memory or by
-/// calls with effects, and the phis of blocks reachable from a branch on
+/// thread's own state (its index, its state arguments), from memory (but
+/// for loads of memory no thread changes: isInvariantLoad) or by calls
+/// with effects, and the phis of blocks reachable from a branch on
 /// such a value before, or at, the branch's immediate post-dominator, where
 /// the threads meet again (threads may arrive by different edges, or in
 /// different iterations of a loop). Everything else is computed from the

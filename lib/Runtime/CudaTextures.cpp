@@ -152,6 +152,18 @@ static cudaError_t makeTexture(const cudaChannelFormatDesc &Desc,
   return cudaSuccess;
 }
 
+/// Sets the width of \p Texture, a texture of linear memory, to the texels
+/// that \p Bytes hold. Device code reads texel 0 of a texture whatever the
+/// coordinate and keeps the value only for one inside
+/// (mm-cuda/crt/texture_sampling.hpp), so a texture of no texels reads a
+/// texel of zeros.
+static void setLinearWidth(__mm_texture &Texture, size_t Bytes) {
+  static const unsigned char NoTexel[16] = {};
+  Texture.width = Bytes / Texture.elementSize;
+  if (!Texture.width)
+    Texture.data = NoTexel;
+}
+
 static cudaError_t makeArrayTexture(const cudaArray &Array,
                                     __mm_texture &Texture) {
   return makeTexture(Array.Desc, Array.Data, Array.Extent.width,
@@ -486,7 +498,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *TexObject,
     if (cudaError_t Error = makeTexture(Desc, Linear.devPtr, 0, 0, 0,
                                         Linear.sizeInBytes, Texture))
       return Error;
-    Texture.width = Linear.sizeInBytes / Texture.elementSize;
+    setLinearWidth(Texture, Linear.sizeInBytes);
     if (cudaError_t Error = checkDeviceMemory(
             *R, Linear.devPtr, Linear.sizeInBytes,
             "cudaCreateTextureObject of linear memory"))
@@ -618,7 +630,7 @@ cudaError_t cudaBindTexture(size_t *Offset, const textureReference *TexRef,
   auto Texture = std::make_unique<__mm_texture>();
   if (cudaError_t Error = makeTexture(*Desc, DevPtr, 0, 0, 0, Size, *Texture))
     return Error;
-  Texture->width = Size / Texture->elementSize;
+  setLinearWidth(*Texture, Size);
   if (Offset)
     *Offset = 0;
   return bindReference(TexRef, *Desc, std::move(Texture));

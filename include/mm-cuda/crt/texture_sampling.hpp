@@ -25,14 +25,25 @@ extern "C" __device__ void __assertfail(const char *__message,
 namespace __mm_cuda {
 typedef const struct __mm_texture *__texture_t;
 
-/* The texture \p Handle names; a fetch from none stops the kernel. */
+/* What an unbound texture reference or a texture object that is not live
+ * names: a texture of no texels and no format, so that a fetch from it
+ * takes the general path, which stops the kernel (__check_live). */
+static __device__ const struct __mm_texture __no_texture = {};
+
+/* The texture \p Handle names, without a branch: in a loop of fetches, the
+ * texture's fields are then read on every path, and LLVM takes them out of
+ * the loop. */
 static __device__ __inline__ __texture_t
 __texture_of(unsigned long long Handle) {
-  if (!Handle)
+  return Handle ? reinterpret_cast<__texture_t>(Handle) : &__no_texture;
+}
+
+/* Stops the kernel where \p T is no texture. */
+static __device__ __inline__ void __check_live(__texture_t T) {
+  if (T == &__no_texture)
     __assertfail("texture fetch from an unbound texture reference or a "
                  "texture object that is not live",
                  __FILE__, __LINE__, __func__, 1);
-  return reinterpret_cast<__texture_t>(Handle);
 }
 
 /* A half-precision channel as a float. */
@@ -182,6 +193,7 @@ static __device__ __inline__ R __sample(__texture_t T, bool Normalize,
                                         long long Layer) {
   typedef __texel<R> Texel;
   typedef typename Texel::component C;
+  __check_live(T);
   float Coordinates[3] = {__texel_coordinate(T, X, 0),
                           __texel_coordinate(T, Y, 1),
                           __texel_coordinate(T, Z, 2)};
@@ -225,21 +237,40 @@ static __device__ __inline__ R __sample(__texture_t T, bool Normalize,
 }
 
 /* tex1Dfetch: element \p X of linear memory, into a result of type R;
- * zero outside the texture. */
+ * zero outside the texture. A texel read as the type it is stored as is
+ * copied without a branch: the element read is texel 0 where X falls
+ * outside (the runtime keeps texel 0 of every texture readable), and the
+ * texture's fields are read first, whatever the path, through the read-only
+ * cache (no thread changes a texture while a kernel runs). A loop of
+ * fetches then branches only on the texture's format, the same in every
+ * iteration and every thread, which LLVM takes out of the loop. No texture
+ * (__no_texture) has no format: its fetch takes the general path. */
 template <class R>
 static __device__ __inline__ R __fetch(__texture_t T, bool Normalize, int X) {
   typedef __texel<R> Texel;
-  R Result;
-  if (X < 0 || (unsigned long long)X >= T->width) {
-    __builtin_memset(&Result, 0, sizeof(R));
-    return Result;
-  }
+  const unsigned char *Data = (const unsigned char *)__nvvm_ldg_ull(
+      (const unsigned long long *)&T->data);
+  unsigned long long Width = __nvvm_ldg_ull(&T->width);
+  unsigned ElementSize = __nvvm_ldg_ui(&T->elementSize),
+           ChannelBits = __nvvm_ldg_ui(&T->channelBits);
+  bool Float =
+      __nvvm_ldg_i((const int *)&T->kind) == cudaChannelFormatKindFloat;
+  bool Copied =
+      !Normalize & (ElementSize == sizeof(R)) & !(Float & (ChannelBits == 16));
+  // A negative X is a huge unsigned one.
+  bool Inside = (unsigned long long)(long long)X < Width;
   const unsigned char *P =
-      (const unsigned char *)T->data + (unsigned long long)X * T->elementSize;
-  // A texel read as the type it is stored as: copied.
-  if (!Normalize && sizeof(R) == T->elementSize &&
-      !(T->kind == cudaChannelFormatKindFloat && T->channelBits == 16)) {
+      Data + (Inside ? (unsigned long long)X : 0) * ElementSize;
+  R Result;
+  if (Copied) {
+    R Zero;
+    __builtin_memset(&Zero, 0, sizeof(R));
     __builtin_memcpy(&Result, P, sizeof(R));
+    return Inside ? Result : Zero;
+  }
+  __check_live(T);
+  if (!Inside) {
+    __builtin_memset(&Result, 0, sizeof(R));
     return Result;
   }
   typename Texel::component Components[4];

@@ -1,5 +1,5 @@
 ; mm-lower-device-libcalls: __nvvm_reflect answers 0, memory barriers
-; become fences, __ldg a load, NVVM's scoped atomics and atomicInc/Dec
+; become fences, __ldg an invariant load, NVVM's scoped atomics and atomicInc/Dec
 ; read-modify-write instructions, and GPU sync scopes the system's.
 ; RUN: mm-opt -passes=mm-lower-device-libcalls %s | FileCheck %s
 
@@ -25,12 +25,23 @@ define void @fence(ptr %p) {
   ret void
 }
 
+; __ldg and a texture reference's handle read memory that no thread changes
+; while the kernel runs.
 ; CHECK-LABEL: define float @ldg(
-; CHECK-NEXT: %v = load float, ptr %p, align 4
+; CHECK-NEXT: %v = load float, ptr %p, align 4, !invariant.load ![[EMPTY:[0-9]+]]
 define float @ldg(ptr %p) {
   %v = call float @llvm.nvvm.ldg.global.f.f32.p0(ptr %p, i32 4)
   ret float %v
 }
+
+@texture = internal global i64 0
+; CHECK-LABEL: define i64 @texture_handle(
+; CHECK-NEXT: %h = load i64, ptr @texture, align 8, !invariant.load ![[EMPTY]]
+define i64 @texture_handle() {
+  %h = call i64 @llvm.nvvm.texsurf.handle.internal.p0(ptr @texture)
+  ret i64 %h
+}
+declare i64 @llvm.nvvm.texsurf.handle.internal.p0(ptr)
 
 declare i32 @__nvvm_reflect(ptr)
 declare void @llvm.nvvm.membar.cta()
@@ -68,3 +79,5 @@ declare i32 @llvm.nvvm.atomic.max.gen.ui.sys.i32.p0(ptr, i32)
 declare i32 @llvm.nvvm.atomic.min.gen.i.cta.i32.p0(ptr, i32)
 declare float @llvm.nvvm.atomic.add.gen.f.sys.f32.p0(ptr, float)
 declare i32 @llvm.nvvm.atomic.cas.gen.i.cta.i32.p0(ptr, i32, i32)
+
+; CHECK: ![[EMPTY]] = !{}
