@@ -279,6 +279,36 @@ static void tagScratchAccesses(Function &T,
     }
 }
 
+/// Makes \p Slot, a variable of type i1 that only loads and stores address,
+/// a variable of one byte: the threads' copies of an i1 value then lie one
+/// byte apart as <N x i8>, which the regions' loops load and store as
+/// vectors, where LLVM scalarizes <N x i1> (packed bits) lane by lane.
+static void widenBooleanSlot(AllocaInst &Slot) {
+  if (!Slot.getAllocatedType()->isIntegerTy(1) ||
+      !all_of(Slot.users(), [&](const User *U) {
+        if (const auto *Load = dyn_cast<LoadInst>(U))
+          return Load->isSimple();
+        const auto *Store = dyn_cast<StoreInst>(U);
+        return Store && Store->isSimple() &&
+               Store->getPointerOperand() == &Slot;
+      }))
+    return;
+  Type *Byte = Type::getInt8Ty(Slot.getContext());
+  Slot.setAllocatedType(Byte);
+  for (User *U : make_early_inc_range(Slot.users())) {
+    IRBuilder<> B(cast<Instruction>(U));
+    if (auto *Store = dyn_cast<StoreInst>(U)) {
+      Store->setOperand(0, B.CreateZExt(Store->getValueOperand(), Byte));
+      continue;
+    }
+    auto *Load = cast<LoadInst>(U);
+    LoadInst *Wide = B.CreateAlignedLoad(Byte, &Slot, Load->getAlign());
+    Wide->takeName(Load);
+    Load->replaceAllUsesWith(B.CreateTrunc(Wide, Load->getType()));
+    Load->eraseFromParent();
+  }
+}
+
 /// Splits \p T at its sync markers and makes it resumable.
 static Expected<ResumableLayout> makeResumable(Function &T,
                                                const ThreadValues &TV) {
@@ -377,7 +407,8 @@ static Expected<ResumableLayout> makeResumable(Function &T,
   uint64_t UniformBufferSize = 0;
   for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
     if (!Uniformity.isUniform(I) || !I->getType()->isSized()) {
-      DemoteRegToStack(*I, false, T.getEntryBlock().getFirstInsertionPt());
+      widenBooleanSlot(*DemoteRegToStack(
+          *I, false, T.getEntryBlock().getFirstInsertionPt()));
       continue;
     }
     uint64_t Offset =

@@ -9,7 +9,8 @@
 ; mm-split-at-barriers then keeps %i once for the block, and recomputes the
 ; divergent %at from the thread's index and %i after the barrier, where it
 ; used to keep a copy per thread: in a region's loop the address stays
-; consecutive in x. %done, which only the threads know, stays in scratch.
+; consecutive in x. %done, which only the threads know, stays in scratch,
+; a byte per thread.
 ; RUN: mm-opt -passes='function(print<mm-uniformity>)' %s -o /dev/null | FileCheck %s --check-prefix=UNIFORMITY
 ; RUN: mm-opt -passes=mm-split-at-barriers %s | FileCheck %s
 
@@ -35,14 +36,16 @@
 ; CHECK-NOT: %at.reg2mem
 ; CHECK: join:
 ; CHECK-NEXT: %done = phi i1
-; CHECK-NEXT: store i1 %done, ptr %[[DONE_SLOT]]
+; CHECK-NEXT: %[[DONE_BYTE:.*]] = zext i1 %done to i8
+; CHECK-NEXT: store i8 %[[DONE_BYTE]], ptr %[[DONE_SLOT]]
 ; CHECK: sync{{[0-9]+}}:
 ; CHECK-NEXT: store i32 %i.reload, ptr %[[I_COPIES]]
 ; CHECK: resume{{[0-9]+}}:
 ; CHECK: %[[I:i.reload[0-9]*]] = load i32, ptr
 ; CHECK-NEXT: %[[AT:at[0-9]*]] = add i32 %tid.x, %[[I]]
 ; CHECK-NEXT: %q = getelementptr i32, ptr %out, i32 %[[AT]]
-; CHECK-NEXT: %done.reload = load i1, ptr %[[DONE_SLOT]]
+; CHECK-NEXT: %done.reload = load i8, ptr %[[DONE_SLOT]]
+; CHECK-NEXT: trunc i8 %done.reload to i1
 
 source_filename = "reconverge.ll"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
