@@ -23,13 +23,14 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <cstring>
 
-#include <dlfcn.h>
+#include <link.h>
 
 using namespace llvm;
 using namespace llvm::orc;
@@ -252,8 +253,10 @@ Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
 }
 
 /// What identifies this build of mm and the LLVM it runs on: their
-/// versions, and the size and time of the files they were loaded from, so
-/// that a rebuilt mm or an updated LLVM does not take another's objects.
+/// versions, and the size and time of the files they were loaded from (this
+/// executable, mm's shared libraries, which lower and compile the code,
+/// libLLVM), so that a rebuilt mm or an updated LLVM does not take
+/// another's objects.
 static std::string getBuildIdentity() {
   std::string Identity =
       ("mm " + getVersion() + ", LLVM " + LLVM_VERSION_STRING).str();
@@ -268,10 +271,20 @@ static std::string getBuildIdentity() {
   };
   static int Anchor;
   AddFile(sys::fs::getMainExecutable(nullptr, &Anchor));
-  Dl_info Info;
-  if (dladdr(reinterpret_cast<void *>(&sys::getHostCPUName), &Info) &&
-      Info.dli_fname)
-    AddFile(Info.dli_fname);
+  std::vector<std::string> Libraries;
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *Data) {
+        StringRef Path = Info->dlpi_name ? Info->dlpi_name : "";
+        StringRef Name = sys::path::filename(Path);
+        if (Name.starts_with("libMM") || Name.starts_with("libmm") ||
+            Name.starts_with("libLLVM"))
+          static_cast<std::vector<std::string> *>(Data)->push_back(Path.str());
+        return 0;
+      },
+      &Libraries);
+  llvm::sort(Libraries);
+  for (const std::string &Library : Libraries)
+    AddFile(Library);
   return Identity;
 }
 
