@@ -327,6 +327,28 @@ TEST_F(CPUBackendTest, BadLaunchConfigurations) {
                          "its 1 parameters"));
 }
 
+TEST_F(CPUBackendTest, LargeAllocationsStartOnHugePages) {
+  // 4 MB and more: 2 MB aligned, so that the kernel can back the buffer
+  // with transparent huge pages; the whole buffer is usable.
+  const size_t Size = (8 << 20) + 100;
+  Expected<void *> Mem = R->allocate(Size);
+  ASSERT_TRUE(bool(Mem)) << Mem.takeError().getMessage();
+  char *Device = static_cast<char *>(*Mem);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(Device) % (2 << 20), 0u);
+  EXPECT_TRUE(succeeded(R->set(Device, 5, Size)));
+  std::vector<char> Host(Size);
+  EXPECT_TRUE(
+      succeeded(R->copy(Host.data(), Device, Size, MM_MEMCPY_DEVICE_TO_HOST)));
+  EXPECT_EQ(Host.front(), 5);
+  EXPECT_EQ(Host.back(), 5);
+  EXPECT_TRUE(succeeded(R->free(Device)));
+
+  Expected<void *> Small = R->allocate(100);
+  ASSERT_TRUE(bool(Small)) << Small.takeError().getMessage();
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(*Small) % 256, 0u);
+  EXPECT_TRUE(succeeded(R->free(*Small)));
+}
+
 TEST_F(CPUBackendTest, MemoryRangesAreChecked) {
   Expected<void *> Mem = R->allocate(100);
   ASSERT_TRUE(bool(Mem)) << Mem.takeError().getMessage();
