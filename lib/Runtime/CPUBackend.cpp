@@ -220,10 +220,9 @@ public:
 
   Expected<void *> allocate(size_t Size) override {
     // 256 bytes, as cudaMalloc guarantees. A large buffer is laid out in
-    // the kernel's huge pages, where it has them on request
-    // (transparent_hugepage "madvise"): a 2 MB page costs one fault where
-    // 4 KB pages cost 512, and a kernel's scattered accesses fewer TLB
-    // misses.
+    // the operating system's huge pages, where it gives them on request
+    // (transparent_hugepage "madvise"): a 2 MB page costs one page fault
+    // where 4 KB pages cost 512.
     size_t Alignment = Size >= HugeBufferSize ? HugePageSize : 256;
     size_t Rounded = (Size + Alignment - 1) / Alignment * Alignment;
     if (void *P = std::aligned_alloc(Alignment, Rounded)) {
