@@ -303,7 +303,9 @@ static std::optional<int> runProgram(const RunRequest &R, int FD) {
 }
 
 /// The run of \p R from its whole-program entry, built first if there is
-/// none; nothing where it cannot be done.
+/// none; nothing where it cannot be done. A bundle that cannot be built
+/// whole gets an entry that says so, and its later runs go to the JIT
+/// without another try.
 static std::optional<int> runFromCache(const RunRequest &R,
                                        const std::string &ToolDir,
                                        const std::string &LibDir) {
@@ -322,13 +324,20 @@ static std::optional<int> runFromCache(const RunRequest &R,
   if (!Recipe || Recipe->size() > Settings->MaxSize / 2)
     return std::nullopt;
   int FD = openProgramEntry(*Settings, *Recipe);
+  if (FD >= 0 && isUnbuildableEntry(FD)) {
+    // An earlier run could not build it: the JIT, at once.
+    ::close(FD);
+    return std::nullopt;
+  }
   if (FD < 0) {
     FD = buildProgram(R, ToolDir, LibDir);
+    std::optional<std::string> Message =
+        FD < 0 ? storeUnbuildableEntry(*Settings, *Recipe)
+               : storeProgramEntry(*Settings, *Recipe, FD);
+    if (Message)
+      runtime::printWarning(*Message);
     if (FD < 0)
       return std::nullopt;
-    if (std::optional<std::string> Message =
-            storeProgramEntry(*Settings, *Recipe, FD))
-      runtime::printWarning(*Message);
   }
   return runProgram(R, FD);
 }

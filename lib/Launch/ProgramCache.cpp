@@ -8,7 +8,8 @@
 //   u64 object size, u64 recipe size, u64 checksum of the object
 //
 // in little-endian order. The dynamic loader maps what the object's program
-// headers name and never reads the bytes after it.
+// headers name and never reads the bytes after it. An entry of no object
+// records that the recipe's bundle cannot be built whole.
 //
 //===----------------------------------------------------------------------===//
 
@@ -219,19 +220,10 @@ static bool writeAll(int FD, const char *Data, size_t Size) {
   return true;
 }
 
-std::optional<std::string>
-mm::launch::storeProgramEntry(const CacheSettings &Settings,
-                              std::string_view Recipe, int SharedObject) {
-  struct stat Status;
-  if (fstat(SharedObject, &Status) != 0)
-    return std::string("cannot read the compiled program: ") +
-           std::strerror(errno);
-  std::string Object(static_cast<size_t>(Status.st_size), '\0');
-  if (pread(SharedObject, Object.data(), Object.size(), 0) !=
-      static_cast<ssize_t>(Object.size()))
-    return std::string("cannot read the compiled program: ") +
-           std::strerror(errno);
-
+/// Stores \p Object as \p Recipe's entry, then evicts.
+static std::optional<std::string> storeEntry(const CacheSettings &Settings,
+                                             std::string_view Recipe,
+                                             std::string_view Object) {
   // Written whole to a file of its own, then renamed into place: a process
   // that looks the recipe up sees no entry or a whole one.
   std::string Temporary = Settings.Directory + "/tmp-program-XXXXXX";
@@ -263,4 +255,34 @@ mm::launch::storeProgramEntry(const CacheSettings &Settings,
   }
   evictLeastRecentlyUsed(Settings.Directory, Settings.MaxSize);
   return std::nullopt;
+}
+
+std::optional<std::string>
+mm::launch::storeProgramEntry(const CacheSettings &Settings,
+                              std::string_view Recipe, int SharedObject) {
+  struct stat Status;
+  if (fstat(SharedObject, &Status) != 0)
+    return std::string("cannot read the compiled program: ") +
+           std::strerror(errno);
+  std::string Object(static_cast<size_t>(Status.st_size), '\0');
+  if (pread(SharedObject, Object.data(), Object.size(), 0) !=
+      static_cast<ssize_t>(Object.size()))
+    return std::string("cannot read the compiled program: ") +
+           std::strerror(errno);
+  return storeEntry(Settings, Recipe, Object);
+}
+
+std::optional<std::string>
+mm::launch::storeUnbuildableEntry(const CacheSettings &Settings,
+                                  std::string_view Recipe) {
+  return storeEntry(Settings, Recipe, "");
+}
+
+bool mm::launch::isUnbuildableEntry(int Entry) {
+  struct stat Status;
+  char Trailer[TrailerSize];
+  return fstat(Entry, &Status) == 0 && Status.st_size >= off_t(TrailerSize) &&
+         pread(Entry, Trailer, TrailerSize, Status.st_size - TrailerSize) ==
+             ssize_t(TrailerSize) &&
+         read64(Trailer + 8) == 0;
 }

@@ -94,6 +94,27 @@ TEST_F(ProgramCacheTest, AStoredProgramComesBackUnderItsRecipeOnly) {
       sys::fs::exists(getProgramEntryPath(Settings.Directory, "recipe")));
 }
 
+TEST_F(ProgramCacheTest, AnEntryCanSayThatItsBundleCannotBeBuilt) {
+  store("built");
+  std::optional<std::string> Failure =
+      storeUnbuildableEntry(Settings, "unbuildable");
+  ASSERT_FALSE(Failure) << *Failure;
+  int Unbuildable = openProgramEntry(Settings, "unbuildable");
+  ASSERT_GE(Unbuildable, 0);
+  EXPECT_TRUE(isUnbuildableEntry(Unbuildable));
+  ::close(Unbuildable);
+  int Built = openProgramEntry(Settings, "built");
+  ASSERT_GE(Built, 0);
+  EXPECT_FALSE(isUnbuildableEntry(Built));
+  ::close(Built);
+  // Checked as any entry: a truncated one is removed, and built again.
+  rewrite("unbuildable",
+          [](std::string Bytes) { return Bytes.substr(0, Bytes.size() - 1); });
+  EXPECT_EQ(openProgramEntry(Settings, "unbuildable"), -1);
+  EXPECT_FALSE(
+      sys::fs::exists(getProgramEntryPath(Settings.Directory, "unbuildable")));
+}
+
 TEST_F(ProgramCacheTest, TruncatedOrCorruptEntriesAreRemoved) {
   std::string Path = getProgramEntryPath(Settings.Directory, "recipe");
   store("recipe");

@@ -68,6 +68,16 @@ std::optional<std::string> storeProgramEntry(const CacheSettings &Settings,
                                              std::string_view Recipe,
                                              int SharedObject);
 
+/// Stores \p Recipe's entry without a program: the recipe's bundle could not
+/// be built whole, so that later runs of it go to the JIT without trying
+/// again. Otherwise as storeProgramEntry.
+std::optional<std::string> storeUnbuildableEntry(const CacheSettings &Settings,
+                                                 std::string_view Recipe);
+
+/// Whether the whole entry open on \p Entry (openProgramEntry) holds no
+/// program (storeUnbuildableEntry).
+bool isUnbuildableEntry(int Entry);
+
 } // namespace mm::launch
 
 #endif // MM_LAUNCH_PROGRAMCACHE_H
