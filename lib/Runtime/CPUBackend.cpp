@@ -192,6 +192,16 @@ private:
   std::condition_variable Wake;
   std::atomic<unsigned> Sleepers{0};
   std::atomic<bool> Stopping{false};
+
+  /// After this many launches in a row that the launching thread ran
+  /// alone, the team's threads stop spinning and sleep until a launch needs
+  /// them: a spinning thread takes cycles from the launching one where
+  /// they share a core (hyperthreads, a virtual machine's processors), and
+  /// a program of many tiny launches gains nothing from it. A program that
+  /// mixes tiny launches with large ones keeps its team awake.
+  static constexpr unsigned QuietAfter = 64;
+  unsigned AloneInARow = 0;
+  std::atomic<bool> Quiet{false};
 };
 
 /// The hardware threads that this process may run on, as LLVM's
@@ -259,7 +269,12 @@ private:
   /// Launches run one at a time, in the order they were made.
   std::mutex LaunchLock;
   WorkerTeam Team;
-  /// Nanoseconds per block of each kernel's last launch.
+  /// Nanoseconds per block of each kernel's launches: the last launch's,
+  /// but at most twice the estimate before it, so that one launch slowed
+  /// down (an interrupt, a page fault, the machine's other work) does not
+  /// bring the team, whose threads may have gone to sleep, into the next
+  /// launch of a kernel that is cheaper run alone; a kernel whose blocks
+  /// really grow costly gets there in a few launches.
   std::unordered_map<const mm_kernel_descriptor *, double> BlockCost;
   /// Bringing other threads into a launch costs about 2 microseconds (the
   /// hand-over, and the cache lines of the launch and of its data that move
@@ -492,6 +507,8 @@ uint64_t WorkerTeam::waitForLaunch(uint64_t Seen) {
       return Open;
     if (Stopping.load(std::memory_order_relaxed))
       return 0;
+    if (Quiet.load(std::memory_order_relaxed))
+      break;
     if (Oversubscribed)
       sched_yield();
     else
@@ -540,9 +557,13 @@ void WorkerTeam::run(LaunchState &L, unsigned MaxWorkers) {
   L.NumShares = NumShares;
   if (NumShares == 1) {
     // The team's threads need not even know.
+    if (++AloneInARow == QuietAfter)
+      Quiet.store(true, std::memory_order_relaxed);
     runWorker(L, 0, Memory[0]);
     return;
   }
+  AloneInARow = 0;
+  Quiet.store(false, std::memory_order_relaxed);
   Workers.store(NumShares, std::memory_order_relaxed);
   Current = &L;
   OpenLaunch.store(++LastLaunch);
@@ -567,7 +588,7 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   std::lock_guard<std::mutex> Guard(LaunchLock);
   LaunchState L(Kernel, Config, Args);
   const mm_kernel_descriptor *D = Kernel.Descriptor;
-  // A launch whose blocks are predicted, from the kernel's last launch, to
+  // A launch whose blocks are predicted, from the kernel's last launches, to
   // take less time altogether than it takes to bring another thread in
   // runs on the launching thread alone.
   auto Known = BlockCost.find(D);
@@ -579,7 +600,11 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   // block would make every small block pay for an atomic operation.
   L.ChunkSize = std::max<uint64_t>(1, L.NumBlocks / (Workers * 16));
   Team.run(L, Workers);
-  BlockCost[D] = double(L.BusyNanoseconds.load()) / L.NumBlocks;
+  double Cost = double(L.BusyNanoseconds.load()) / L.NumBlocks;
+  if (Known == BlockCost.end())
+    BlockCost.emplace(D, Cost);
+  else
+    Known->second = std::min(Cost, 2 * Known->second);
   if (!L.Failed)
     return Error::success();
   return Error(L.Status, L.Error);

@@ -256,6 +256,27 @@ TEST_F(CPUBackendTest, ShortLaunchesRunOnTheLaunchingThread) {
   EXPECT_GE(Alone, 10u);
 }
 
+// After many launches in a row that the launching thread ran alone, the
+// team's threads sleep rather than spin; the next launch that needs them
+// wakes them, and every block runs once.
+TEST_F(CPUBackendTest, ATeamQuietedByShortLaunchesWakesForALongOne) {
+  start({/*Threads=*/2, std::optional<std::chrono::microseconds>()});
+  const unsigned Short = 4, Long = 4096;
+  std::vector<std::thread::id> Threads(Long);
+  std::thread::id *Ptr = Threads.data();
+  void *Args[] = {&Ptr};
+  for (unsigned Launch = 0; Launch != 200; ++Launch)
+    ASSERT_TRUE(succeeded(R->launch(kernel("record_thread"),
+                                    {{Short, 1, 1}, {1, 1, 1}, 0}, Args)));
+  std::fill(Threads.begin(), Threads.end(), std::thread::id());
+  std::vector<int> Data(Long, 0);
+  int *DataPtr = Data.data();
+  void *AddArgs[] = {&DataPtr};
+  ASSERT_TRUE(succeeded(R->launch(kernel("slow_add_one"),
+                                  {{Long, 1, 1}, {1, 1, 1}, 0}, AddArgs)));
+  EXPECT_EQ(Data, std::vector<int>(Long, 1));
+}
+
 // A worker keeps its block memory between launches and grows it when a
 // launch needs more.
 TEST_F(CPUBackendTest, DynamicSharedMemoryGrowsBetweenLaunches) {
