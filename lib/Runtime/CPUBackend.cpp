@@ -270,7 +270,7 @@ private:
   std::mutex LaunchLock;
   WorkerTeam Team;
   /// Nanoseconds per block of each kernel's launches: the last launch's,
-  /// but at most twice the estimate before it, so that one launch slowed
+  /// but at most twice the estimate before it (or 1), so that one launch slowed
   /// down (an interrupt, a page fault, the machine's other work) does not
   /// bring the team, whose threads may have gone to sleep, into the next
   /// launch of a kernel that is cheaper run alone; a kernel whose blocks
@@ -604,7 +604,7 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   if (Known == BlockCost.end())
     BlockCost.emplace(D, Cost);
   else
-    Known->second = std::min(Cost, 2 * Known->second);
+    Known->second = std::min(Cost, std::max(2 * Known->second, 1.0));
   if (!L.Failed)
     return Error::success();
   return Error(L.Status, L.Error);
