@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -315,7 +316,21 @@ TEST_F(CPUBackendTest, ATeamQuietedByShortLaunchesWakesForALongOne) {
   for (unsigned Launch = 0; Launch != 200; ++Launch)
     ASSERT_TRUE(succeeded(R->launch(kernel("record_thread"),
                                     {{Short, 1, 1}, {1, 1, 1}, 0}, Args)));
-  std::fill(Threads.begin(), Threads.end(), std::thread::id());
+  // Asleep, though the block time is infinite: while the launching thread
+  // waits 50 ms, the process takes next to no processor time, where a
+  // spinning thread would take about 50 ms of it.
+  auto ProcessorTime = [] {
+    timespec Now;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &Now);
+    return std::chrono::seconds(Now.tv_sec) +
+           std::chrono::nanoseconds(Now.tv_nsec);
+  };
+  auto Before = ProcessorTime();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(
+                ProcessorTime() - Before)
+                .count(),
+            20);
   std::vector<int> Data(Long, 0);
   int *DataPtr = Data.data();
   void *AddArgs[] = {&DataPtr};
