@@ -69,7 +69,8 @@ struct NvccOptions {
       "executable",
       cl::desc("Build a native executable ahead of time, as nvcc does: the "
                "device code compiled for the CPU into it, linked with "
-               "libmm_runtime (-run runs it)"),
+               "libmm_runtime (-run runs it). With -c it changes nothing: "
+               "the objects are bundles, and the link builds the executable"),
       cl::cat(Category)};
   cl::opt<bool> CompileOnly{
       "c",
@@ -861,9 +862,6 @@ static Error checkOptions(const NvccOptions &Flags) {
                              Flags.Inputs.size());
   if (!Flags.Run && (!Flags.RunArgs.empty() || !Flags.LliArgs.empty()))
     return createStringError("-run-args and -Xlli apply with -run only");
-  if (Flags.Executable && Flags.CompileOnly)
-    return createStringError("-c and --executable: an executable needs the "
-                             "whole program");
   if (Flags.Executable && !Flags.LliArgs.empty())
     return createStringError("-Xlli and --executable: the executable runs "
                              "without mm-lli");
