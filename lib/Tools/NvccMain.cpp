@@ -139,6 +139,9 @@ struct NvccOptions {
       "Xcompiler", cl::CommaSeparated,
       cl::desc("Pass options to clang's compile of host code"),
       cl::value_desc("option,..."), cl::cat(Category)};
+  cl::alias HostCompilerArgsLong{"compiler-options",
+                                 cl::aliasopt(HostCompilerArgs),
+                                 cl::desc("Alias for -Xcompiler")};
   cl::list<std::string> Libraries{
       "l", cl::Prefix,
       cl::desc("A library to link with --executable, or with -run a shared "
@@ -901,6 +904,18 @@ static Error compileAndRun(const NvccOptions &Flags, int &ExitCode) {
   return runBundle(Flags, Output, ExitCode);
 }
 
+/// Whether \p Arg is an option whose value is the next argument, as
+/// -Xcompiler's is in `-Xcompiler -Wall`.
+static bool takesNextArgument(StringRef Arg) {
+  if (!Arg.consume_front("-") || Arg.contains('='))
+    return false;
+  Arg.consume_front("-");
+  auto &Options = cl::getRegisteredOptions();
+  auto Found = Options.find(Arg);
+  return Found != Options.end() &&
+         Found->second->getValueExpectedFlag() == cl::ValueRequired;
+}
+
 int mm::nvccMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
   static NvccOptions Flags;
@@ -909,7 +924,8 @@ int mm::nvccMain(int argc, char **argv) {
   SmallVector<char *> Args;
   for (int I = 0; I < argc; ++I) {
     StringRef Arg = argv[I];
-    if (I > 0 && Arg.starts_with("-W") && Arg.size() > 2)
+    if (I > 0 && Arg.starts_with("-W") && Arg.size() > 2 &&
+        !takesNextArgument(argv[I - 1]))
       Flags.Warnings.push_back(Arg.drop_front(2).str());
     else
       Args.push_back(argv[I]);
