@@ -105,10 +105,14 @@ typedef struct mm_kernel_descriptor {
 /* Entry points that the runtime defines and lowered device code calls. They
  * are resolved from the mm-lli process when device modules are linked. */
 
-/* Reports that the kernel trapped (llvm.trap, __trap, assert failure) and
- * abandons the block; never returns. `function` names the device function
- * that trapped. */
+/* Reports that the kernel trapped (llvm.trap, __trap) and abandons the
+ * block; never returns. `function` names the device function that trapped. */
 void __mm_device_trap(mm_block_context *ctx, const char *function)
+    __attribute__((noreturn));
+
+/* As __mm_device_trap, for a failed device assert, whose message the kernel
+ * has printed: the launch fails with MM_ERROR_ASSERT. */
+void __mm_device_assert_fail(mm_block_context *ctx, const char *function)
     __attribute__((noreturn));
 
 /* Device-side printf. `args` is packed as CUDA's vprintf packs it: each

@@ -42,10 +42,13 @@ typedef enum mm_status MM_ENUM_INT {
   MM_ERROR_OUT_OF_MEMORY = 2,
   /* No submodule or kernel of that name, or it could not be compiled. */
   MM_ERROR_NOT_FOUND = 3,
-  /* The kernel trapped (llvm.trap, __trap(), a failed device assert). */
+  /* The kernel trapped (llvm.trap, __trap()) or faulted. */
   MM_ERROR_LAUNCH_FAILED = 4,
   /* mm_offload.h was called outside a program that mm-lli runs. */
-  MM_ERROR_NOT_INITIALIZED = 5
+  MM_ERROR_NOT_INITIALIZED = 5,
+  /* A device assert failed; the launch failed as with
+   * MM_ERROR_LAUNCH_FAILED. */
+  MM_ERROR_ASSERT = 6
 } mm_status;
 
 /* A kernel of a device submodule. Owned by the runtime, valid until the

@@ -10,16 +10,24 @@
 using namespace llvm;
 using namespace mm::device;
 
-FunctionCallee mm::device::getTrapFunction(Module &M) {
+/// An entry point of type void(ctx, function) that does not return: a trap.
+static FunctionCallee getTrapEntryPoint(Module &M, StringRef Name) {
   PointerType *Ptr = PointerType::get(M.getContext(), 0);
   FunctionCallee Trap =
-      M.getOrInsertFunction(MM_DEVICE_ENTRY_POINT(__mm_device_trap),
-                            Type::getVoidTy(M.getContext()), Ptr, Ptr);
+      M.getOrInsertFunction(Name, Type::getVoidTy(M.getContext()), Ptr, Ptr);
   if (auto *F = dyn_cast<Function>(Trap.getCallee())) {
     F->setDoesNotReturn();
     F->setDoesNotThrow();
   }
   return Trap;
+}
+
+/// Calls \p Trap, an entry point of getTrapEntryPoint, for \p FunctionName.
+static void emitTrapCall(IRBuilderBase &B, FunctionCallee Trap, Value *Ctx,
+                         StringRef FunctionName) {
+  CallInst *Call = B.CreateCall(
+      Trap, {Ctx, B.CreateGlobalString(FunctionName, "__mm_trap.function")});
+  Call->setDoesNotReturn();
 }
 
 FunctionCallee mm::device::getVPrintfFunction(Module &M) {
@@ -32,10 +40,9 @@ FunctionCallee mm::device::getVPrintfFunction(Module &M) {
 void mm::device::emitTrap(IRBuilderBase &B, Value *Ctx,
                           StringRef FunctionName) {
   Module &M = *B.GetInsertBlock()->getModule();
-  CallInst *Call = B.CreateCall(
-      getTrapFunction(M),
-      {Ctx, B.CreateGlobalString(FunctionName, "__mm_trap.function")});
-  Call->setDoesNotReturn();
+  emitTrapCall(B,
+               getTrapEntryPoint(M, MM_DEVICE_ENTRY_POINT(__mm_device_trap)),
+               Ctx, FunctionName);
 }
 
 void mm::device::emitAssertFail(IRBuilderBase &B, CallBase &Call, Value *Ctx,
@@ -59,5 +66,7 @@ void mm::device::emitAssertFail(IRBuilderBase &B, CallBase &Call, Value *Ctx,
                 B.CreateGlobalString("%s:%u: %s: Assertion `%s` failed.\n",
                                      "__mm_assert.format"),
                 Packed});
-  emitTrap(B, Ctx, FunctionName);
+  emitTrapCall(
+      B, getTrapEntryPoint(M, MM_DEVICE_ENTRY_POINT(__mm_device_assert_fail)),
+      Ctx, FunctionName);
 }

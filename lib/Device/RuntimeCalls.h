@@ -1,7 +1,7 @@
 //===- RuntimeCalls.h - Calls of the runtime's device entry points -*- C++ -*-===//
 //
 // Lowered device code calls the entry points that mm-runtime/mm_block_abi.h
-// declares: a trap, and printf. Their names come from those declarations.
+// declares: the traps, and printf. Their names come from those declarations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +24,6 @@ namespace mm::device {
 /// compile unless the header declares it.
 #define MM_DEVICE_ENTRY_POINT(Function) ((void)&::Function, #Function)
 
-/// __mm_device_trap(ctx, function), which does not return.
-llvm::FunctionCallee getTrapFunction(llvm::Module &M);
 /// __mm_device_vprintf(ctx, format, args).
 llvm::FunctionCallee getVPrintfFunction(llvm::Module &M);
 
@@ -34,7 +32,8 @@ void emitTrap(llvm::IRBuilderBase &B, llvm::Value *Ctx,
               llvm::StringRef FunctionName);
 
 /// CUDA's assert, \p Call of __assertfail(message, file, line, function,
-/// size): prints the failed assertion as CUDA does, then traps.
+/// size): prints the failed assertion as CUDA does, then calls
+/// __mm_device_assert_fail, a trap that fails the launch as an assert.
 void emitAssertFail(llvm::IRBuilderBase &B, llvm::CallBase &Call,
                     llvm::Value *Ctx, llvm::StringRef FunctionName);
 

@@ -661,25 +661,35 @@ static std::mutex PrintfLock;
 
 extern "C" {
 
-void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
+/// Fails the launch that \p Ctx's block belongs to with \p Status, for a
+/// trap of kind \p What ("trapped", "failed an assertion") in \p Function, and
+/// abandons the block.
+[[noreturn]] static void trap(mm_block_context *Ctx, const char *Function,
+                              mm_status Status, const char *What) {
   Worker *W = Ctx ? static_cast<Worker *>(Ctx->runtime) : nullptr;
   const char *Name = Function ? Function : "<unknown>";
   if (!W) {
     // A device function called directly by the host trapped: there is no
     // launch to abandon, and a trap does not return.
     std::fflush(stdout);
-    std::fprintf(stderr,
-                 "error: device function '%s' trapped outside a kernel "
-                 "launch\n",
-                 Name);
+    std::fprintf(stderr, "error: device function '%s' %s outside a kernel "
+                         "launch\n",
+                 Name, What);
     std::_Exit(EXIT_FAILURE);
   }
   LaunchState &L = *W->Launch;
-  L.fail(MM_ERROR_LAUNCH_FAILED,
-         "kernel '" + L.Kernel.Name + "' of submodule '" + L.Kernel.Module +
-             "' trapped in function '" + Name + "' (" + describeBlocks(*Ctx) +
-             ")");
+  L.fail(Status, "kernel '" + L.Kernel.Name + "' of submodule '" +
+                     L.Kernel.Module + "' " + What + " in function '" + Name +
+                     "' (" + describeBlocks(*Ctx) + ")");
   siglongjmp(W->TrapJump, 1);
+}
+
+void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
+  trap(Ctx, Function, MM_ERROR_LAUNCH_FAILED, "trapped");
+}
+
+void __mm_device_assert_fail(mm_block_context *Ctx, const char *Function) {
+  trap(Ctx, Function, MM_ERROR_ASSERT, "failed an assertion");
 }
 
 /// Writes \p Text to standard output in one piece; returns its length.

@@ -28,6 +28,8 @@ static CUresult toDriverError(cudaError_t Error) {
     return CUDA_ERROR_INVALID_DEVICE;
   case cudaErrorLaunchFailure:
     return CUDA_ERROR_LAUNCH_FAILED;
+  case cudaErrorAssert:
+    return CUDA_ERROR_ASSERT;
   default:
     return CUDA_ERROR_UNKNOWN;
   }

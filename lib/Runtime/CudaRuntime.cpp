@@ -69,6 +69,8 @@ static cudaError_t toCudaError(mm_status Status) {
     return cudaErrorLaunchFailure;
   case MM_ERROR_NOT_INITIALIZED:
     return cudaErrorInitializationError;
+  case MM_ERROR_ASSERT:
+    return cudaErrorAssert;
   }
   return cudaErrorUnknown;
 }

@@ -247,6 +247,7 @@ Error Runtime::reset() {
     std::lock_guard<std::mutex> Guard(Lock);
     Live.swap(Allocations);
     StickyError.clear();
+    StickyStatus = MM_SUCCESS;
   }
   for (const auto &Allocation : Live)
     if (Error E = B->free(reinterpret_cast<void *>(Allocation.first)))
@@ -329,8 +330,7 @@ Error Runtime::launch(const mm_kernel *Kernel, const LaunchConfig &Config,
     std::lock_guard<std::mutex> Guard(Lock);
     if (!StickyError.empty()) {
       ++FailedLaunches;
-      return Error(MM_ERROR_LAUNCH_FAILED,
-                   "an earlier launch failed: " + StickyError);
+      return Error(StickyStatus, "an earlier launch failed: " + StickyError);
     }
   }
   return reportFailedLaunch(launchKernel(Kernel, Config, Args));
@@ -376,10 +376,13 @@ Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
     return Invalid("no arguments for its " + std::to_string(D.num_params) +
                    " parameters");
   Error E = B->launch(K, Config, Args);
-  if (E && E.getStatus() == MM_ERROR_LAUNCH_FAILED) {
+  if (E && (E.getStatus() == MM_ERROR_LAUNCH_FAILED ||
+            E.getStatus() == MM_ERROR_ASSERT)) {
     std::lock_guard<std::mutex> Guard(Lock);
-    if (StickyError.empty())
+    if (StickyError.empty()) {
       StickyError = E.getMessage();
+      StickyStatus = E.getStatus();
+    }
   }
   return E;
 }
@@ -390,7 +393,7 @@ Error Runtime::synchronize() {
   std::lock_guard<std::mutex> Guard(Lock);
   if (StickyError.empty())
     return Error::success();
-  return Error(MM_ERROR_LAUNCH_FAILED, StickyError);
+  return Error(StickyStatus, StickyError);
 }
 
 //===----------------------------------------------------------------------===//

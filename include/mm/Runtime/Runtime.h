@@ -85,8 +85,9 @@ public:
   virtual Error copy(void *Dst, const void *Src, size_t Size,
                      mm_memcpy_kind Kind) = 0;
   virtual Error set(void *Dst, int Value, size_t Size) = 0;
-  /// Runs every block of \p Kernel. A trap fails with MM_ERROR_LAUNCH_FAILED
-  /// and a message naming the submodule and kernel.
+  /// Runs every block of \p Kernel. A trap or a fault fails with
+  /// MM_ERROR_LAUNCH_FAILED, a failed device assert with MM_ERROR_ASSERT, and
+  /// a message naming the submodule and kernel.
   virtual Error launch(const KernelInfo &Kernel, const LaunchConfig &Config,
                        void **Args) = 0;
   virtual Error synchronize() = 0;
@@ -211,8 +212,10 @@ private:
   /// Device variables looked up so far, by host shadow and by address.
   std::unordered_map<const void *, DeviceVariable> VariablesByShadow;
   std::map<uintptr_t, size_t> VariableRanges;
-  /// The first launch failure; reported by every later synchronize.
+  /// The first launch failure (a trap, a fault, a failed assert) and its
+  /// status; reported by every later launch and synchronize.
   std::string StickyError;
+  mm_status StickyStatus = MM_SUCCESS;
   LaunchFailureHandler OnLaunchFailure;
   std::atomic<unsigned> FailedLaunches{0};
 };
