@@ -67,6 +67,12 @@ void trapBlock(void **, mm_block_context *Ctx) {
     __mm_device_trap(Ctx, "trap_here");
 }
 
+/// Fails a device assert in block 2.
+void assertBlock(void **, mm_block_context *Ctx) {
+  if (Ctx->block_idx.x == 2)
+    __mm_device_assert_fail(Ctx, "assert_here");
+}
+
 /// data[global id] += 1 for every thread, in a block that takes at least
 /// 2 microseconds: long enough that launches of it use the whole team.
 void slowAddOneBlock(void **Args, mm_block_context *Ctx) {
@@ -162,6 +168,7 @@ protected:
     Provider.Kernels["block_sum"] =
         makeDescriptor("block_sum", blockSumBlock, 2, 64 * sizeof(int));
     Provider.Kernels["trap"] = makeDescriptor("trap", trapBlock, 0);
+    Provider.Kernels["assert"] = makeDescriptor("assert", assertBlock, 0);
     Provider.Kernels["slow_add_one"] =
         makeDescriptor("slow_add_one", slowAddOneBlock, 1);
     Provider.Kernels["record_thread"] =
@@ -389,6 +396,22 @@ TEST_F(CPUBackendTest, TrapFailsTheLaunchAndStays) {
   EXPECT_EQ(mm_synchronize(), MM_ERROR_LAUNCH_FAILED);
   EXPECT_EQ(mm_get_last_error(), MM_ERROR_LAUNCH_FAILED);
   EXPECT_EQ(mm_get_last_error(), MM_SUCCESS);
+}
+
+TEST_F(CPUBackendTest, FailedAssertFailsTheLaunchAsAnAssertAndStays) {
+  LaunchConfig Config{{8, 1, 1}, {1, 1, 1}, 0};
+  Error E = R->launch(kernel("assert"), Config, nullptr);
+  EXPECT_EQ(E.getStatus(), MM_ERROR_ASSERT);
+  EXPECT_TRUE(failedWith(std::move(E),
+                         "kernel 'assert' of submodule 'kernels' failed an "
+                         "assertion in function 'assert_here' (block (2, 0, "
+                         "0))"));
+  // Sticky, with its status: a later launch and a synchronize fail with it.
+  Error Next = R->launch(kernel("add_one"), Config, nullptr);
+  EXPECT_EQ(Next.getStatus(), MM_ERROR_ASSERT);
+  EXPECT_TRUE(failedWith(std::move(Next)));
+  EXPECT_EQ(mm_synchronize(), MM_ERROR_ASSERT);
+  EXPECT_EQ(R->getFailedLaunchCount(), 2u);
 }
 
 TEST_F(CPUBackendTest, BadLaunchConfigurations) {
