@@ -427,6 +427,12 @@ getCompileCommand(const NvccOptions &Flags, StringRef Clang,
                "-D__CUDACC_VER_MINOR__=" +
                    std::to_string(CUDA_VERSION % 1000 / 10),
                "-D__CUDACC_VER_BUILD__=0"});
+  // What nvcc's host compiler, gcc, warns of and accepts, and clang rejects
+  // by default: C++17's removed `register`, and a macro written right after
+  // a string literal ("%"PRIu64). A -W option of the command line comes
+  // after these, so -Werror=register still makes it an error.
+  Args.insert(Args.end(), {"-Wno-error=register",
+                           "-Wno-error=reserved-user-defined-literal"});
   if (!Flags.Standard.empty() &&
       (Kind != InputKind::C || !StringRef(Flags.Standard).starts_with("c++")))
     Args.push_back("-std=" + Flags.Standard);
