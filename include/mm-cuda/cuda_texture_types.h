@@ -19,7 +19,7 @@
 
 template <class T, int texType = cudaTextureType1D,
           enum cudaTextureReadMode mode = cudaReadModeElementType>
-struct __attribute__((device_builtin_texture_type)) texture
+struct __device_builtin_texture_type__ texture
     : public textureReference {
   __host__ texture(int norm = 0,
                    enum cudaTextureFilterMode fMode = cudaFilterModePoint,

@@ -45,9 +45,16 @@
 #define CUDARTAPI_CDECL
 #define __specialization_static
 #define __builtin_align__(a) __align__(a)
-/* What CUDA's headers mark built-in types and functions with. */
+/* What CUDA's headers mark built-in types and functions with. clang knows
+ * texture references by their attribute when it compiles CUDA; a host
+ * compile of C++ has no such attribute. */
 #define __device_builtin__
+#if defined(__CUDA__)
+#define __device_builtin_texture_type__                                        \
+  __location__(device_builtin_texture_type)
+#else
 #define __device_builtin_texture_type__
+#endif
 #define __device_builtin_surface_type__
 #define __cudart_builtin__
 #define __CUDA_ALIGN__(n) __align__(n)
