@@ -35,6 +35,7 @@
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
+#include <array>
 #include <numeric>
 
 using namespace llvm;
@@ -130,6 +131,13 @@ valuesLiveAcross(Function &T, const SmallPtrSetImpl<BasicBlock *> &SyncBlocks) {
 }
 
 namespace {
+/// What an access of one class of memory carries: its !alias.scope and its
+/// !noalias lists.
+struct AliasTags {
+  MDNode *Scopes = nullptr;
+  MDNode *NoAlias = nullptr;
+};
+
 /// What the block function needs to know of a resumable thread function.
 struct ResumableLayout {
   uint64_t ScratchSize = 0; ///< per thread
@@ -144,10 +152,8 @@ struct ResumableLayout {
   unsigned FirstWarpYield = 0;
   SmallVector<UniformSlot> UniformSlots;
   uint64_t UniformBufferSize = 0;
-  /// Alias scopes of the memory that only the lowering addresses (see
-  /// tagScratchAccesses); the last is the kernel's own memory.
-  SmallVector<MDNode *> Scopes;
-  MDNode *StopScope = nullptr;
+  /// The alias tags of the stops' array (see tagScratchAccesses).
+  AliasTags StopTags;
 };
 
 /// A uniform value while the thread function is being split.
@@ -221,20 +227,49 @@ static void rewriteUniformUses(UniformValue &U) {
   }
 }
 
-/// Marks \p I as accessing the memory of alias scope \p Scope, which none of
-/// the other \p Scopes alias.
-static void tagAccess(Instruction &I, MDNode *Scope, ArrayRef<MDNode *> Scopes) {
-  LLVMContext &C = I.getContext();
-  SmallVector<Metadata *> Others;
-  for (MDNode *Other : Scopes)
-    if (Other != Scope)
-      Others.push_back(Other);
+/// Marks \p I as accessing the memory that \p Tags describe.
+static void tagAccess(Instruction &I, const AliasTags &Tags) {
   I.setMetadata(LLVMContext::MD_alias_scope,
                 MDNode::concatenate(I.getMetadata(LLVMContext::MD_alias_scope),
-                                    MDNode::get(C, {Scope})));
+                                    Tags.Scopes));
   I.setMetadata(LLVMContext::MD_noalias,
                 MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
-                                    MDNode::get(C, Others)));
+                                    Tags.NoAlias));
+}
+
+/// Alias tags that tell \p NumClasses classes of memory apart, pairwise
+/// disjoint. Scoped alias analysis finds two accesses disjoint when, in
+/// some domain, the noalias scopes of one include all the alias scopes of
+/// the other. So class c gets, in domain i of ceil(log2(NumClasses)), the
+/// scope named by bit i of c, and noalias the other scope of that domain:
+/// two classes differ in some bit, one class never differs from itself.
+/// One scope per class, with noalias of all the others, says the same in
+/// metadata quadratic in the classes, which the inliner clones (in cubic
+/// time) for every copy of the thread function inlined into the block
+/// function: minutes for kernels with a thousand values kept across
+/// hundreds of sync points.
+static std::vector<AliasTags> createDisjointAliasTags(LLVMContext &C,
+                                                       unsigned NumClasses) {
+  MDBuilder MDB(C);
+  unsigned Bits = std::max(1u, Log2_32_Ceil(NumClasses));
+  SmallVector<std::array<MDNode *, 2>> ScopeOfBit;
+  for (unsigned Bit = 0; Bit != Bits; ++Bit) {
+    MDNode *Domain = MDB.createAnonymousAliasScopeDomain(
+        ("mm.scratch bit " + Twine(Bit)).str());
+    ScopeOfBit.push_back({MDB.createAnonymousAliasScope(Domain, "0"),
+                          MDB.createAnonymousAliasScope(Domain, "1")});
+  }
+  std::vector<AliasTags> Tags;
+  for (unsigned Class = 0; Class != NumClasses; ++Class) {
+    SmallVector<Metadata *> Scopes, NoAlias;
+    for (unsigned Bit = 0; Bit != Bits; ++Bit) {
+      unsigned Value = (Class >> Bit) & 1;
+      Scopes.push_back(ScopeOfBit[Bit][Value]);
+      NoAlias.push_back(ScopeOfBit[Bit][1 - Value]);
+    }
+    Tags.push_back({MDNode::get(C, Scopes), MDNode::get(C, NoAlias)});
+  }
+  return Tags;
 }
 
 /// Scratch memory that only the lowering addresses (the warp exchange slots,
@@ -247,35 +282,39 @@ static void tagScratchAccesses(Function &T,
                                const SmallPtrSetImpl<AllocaInst *> &UserAllocas,
                                ArrayRef<UniformValue> Uniform,
                                const ThreadValues &TV, ResumableLayout &Layout) {
-  MDBuilder MDB(T.getContext());
-  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("mm.scratch");
-  DenseMap<const Value *, MDNode *> ScopeOf; // by underlying object
-  Value *BlockScratch = TV.get(ThreadArg::BlockScratch);
-  ScopeOf[BlockScratch] =
-      MDB.createAnonymousAliasScope(Domain, "warp exchange");
-  Layout.Scopes.push_back(ScopeOf[BlockScratch]);
-  Layout.StopScope = MDB.createAnonymousAliasScope(Domain, "stops");
-  Layout.Scopes.push_back(Layout.StopScope);
+  // Class 0 is the kernel's own memory, 1 the stops, 2 the warp exchange
+  // slots, then an array per scratch variable, up to MaxClasses classes:
+  // past that, variables share classes (round robin). The inliner clones
+  // the tags' metadata for every copy of the thread function, hundreds in
+  // a kernel with hundreds of sync points.
+  enum : unsigned { KernelMemory, Stops, WarpExchange, FirstVariable };
+  constexpr unsigned MaxClasses = 64;
+  DenseMap<const Value *, unsigned> ClassOf; // by underlying object
+  ClassOf[TV.get(ThreadArg::BlockScratch)] = WarpExchange;
+  unsigned NumVariables = 0;
   for (Instruction &I : T.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !UserAllocas.contains(AI)) {
-      ScopeOf[AI] = MDB.createAnonymousAliasScope(Domain, AI->getName());
-      Layout.Scopes.push_back(ScopeOf[AI]);
-    }
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !UserAllocas.contains(AI))
+      ClassOf[AI] = FirstVariable + NumVariables++ % (MaxClasses - FirstVariable);
+  unsigned NumClasses =
+      FirstVariable + std::min(NumVariables, MaxClasses - FirstVariable);
   // A uniform value's reload reads its copies or the block's buffer, which
   // is the block function's own.
   for (const UniformValue &U : Uniform)
     for (auto [Resume, Reload] : U.Reloads)
-      ScopeOf[Reload] = ScopeOf[U.Copies];
-  MDNode *Kernel = MDB.createAnonymousAliasScope(Domain, "kernel memory");
-  Layout.Scopes.push_back(Kernel);
+      ClassOf[Reload] = ClassOf.lookup(U.Copies);
+  std::vector<AliasTags> Tags =
+      createDisjointAliasTags(T.getContext(), NumClasses);
+  Layout.StopTags = Tags[Stops];
   for (BasicBlock &BB : T)
     for (Instruction &I : BB) {
       if (!I.mayReadOrWriteMemory())
         continue;
-      MDNode *Scope = ScopeOf.lookup(&I);
-      if (Value *Ptr = getLoadStorePointerOperand(&I); Ptr && !Scope)
-        Scope = ScopeOf.lookup(getUnderlyingObject(Ptr));
-      tagAccess(I, Scope ? Scope : Kernel, Layout.Scopes);
+      auto Class = ClassOf.find(&I);
+      if (Value *Ptr = getLoadStorePointerOperand(&I);
+          Ptr && Class == ClassOf.end())
+        Class = ClassOf.find(getUnderlyingObject(Ptr));
+      tagAccess(I, Tags[Class == ClassOf.end() ? KernelMemory
+                                               : Class->second]);
     }
 }
 
@@ -492,7 +531,7 @@ static Expected<ResumableLayout> makeResumable(Function &T,
                                scratchElement(B, Stops, StopSlotSize,
                                               TV.get(ThreadArg::ThreadIndex),
                                               "stop.slot")),
-                Layout.StopScope, Layout.Scopes);
+                Layout.StopTags);
     }
   Layout.UniformBufferSize = UniformBufferSize;
   Layout.ScratchSize = alignTo(Size, MaxAlign);
