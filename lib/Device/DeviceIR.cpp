@@ -10,6 +10,9 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -156,6 +159,46 @@ WarpExchange *WarpExchange::create(IRBuilderBase &B, Phase P) {
 
 WarpYield *WarpYield::create(IRBuilderBase &B) {
   return static_cast<WarpYield *>(createMarkerCall(B, MarkerName));
+}
+
+bool mm::device::isBlockBarrierIntrinsic(StringRef Name) {
+  return Name == "llvm.nvvm.barrier0" || Name == "llvm.nvvm.barrier.sync" ||
+         Name == "llvm.amdgcn.s.barrier";
+}
+
+bool mm::device::isThreadIndexQuery(const Value *V) {
+  const auto *Call = dyn_cast<IntrinsicInst>(V);
+  if (!Call)
+    return false;
+  switch (Call->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_laneid:
+  case Intrinsic::amdgcn_workitem_id_x:
+  case Intrinsic::amdgcn_workitem_id_y:
+  case Intrinsic::amdgcn_workitem_id_z:
+  case Intrinsic::amdgcn_mbcnt_lo:
+  case Intrinsic::amdgcn_mbcnt_hi:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool mm::device::dependsOnThreadIndex(const Value *V) {
+  SmallVector<const Value *> Work{V};
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty()) {
+    const Value *Next = Work.pop_back_val();
+    if (!Seen.insert(Next).second)
+      continue;
+    if (isThreadIndexQuery(Next))
+      return true;
+    if (const auto *I = dyn_cast<Instruction>(Next))
+      append_range(Work, I->operands());
+  }
+  return false;
 }
 
 bool mm::device::isSynchronizingIntrinsic(StringRef Name) {

@@ -205,6 +205,13 @@ public:
 /// kernel's thread function resumable, and for the warp yield marker that
 /// mm-lockstep-volatile-shared inserts: the one list of them.
 bool isSynchronizingIntrinsic(llvm::StringRef Name);
+/// True for the block barriers among them (`__syncthreads()`).
+bool isBlockBarrierIntrinsic(llvm::StringRef Name);
+/// True for a call that gives the thread's own index (in its block or its
+/// warp).
+bool isThreadIndexQuery(const llvm::Value *V);
+/// True if \p V is computed from the thread's own index.
+bool dependsOnThreadIndex(const llvm::Value *V);
 
 //===----------------------------------------------------------------------===//
 // The thread function's ABI

@@ -55,44 +55,6 @@ using namespace mm::device;
 /// line per load.
 static constexpr int64_t CacheLineBytes = 64;
 
-/// True for a call that gives the thread's own index (in its block or its
-/// warp).
-static bool isThreadIndexQuery(const Value *V) {
-  const auto *Call = dyn_cast<IntrinsicInst>(V);
-  if (!Call)
-    return false;
-  switch (Call->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_laneid:
-  case Intrinsic::amdgcn_workitem_id_x:
-  case Intrinsic::amdgcn_workitem_id_y:
-  case Intrinsic::amdgcn_workitem_id_z:
-  case Intrinsic::amdgcn_mbcnt_lo:
-  case Intrinsic::amdgcn_mbcnt_hi:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/// True if \p V is computed from the thread's own index.
-static bool dependsOnThreadIndex(const Value *V) {
-  SmallVector<const Value *> Work{V};
-  SmallPtrSet<const Value *, 32> Seen;
-  while (!Work.empty()) {
-    const Value *Next = Work.pop_back_val();
-    if (!Seen.insert(Next).second)
-      continue;
-    if (isThreadIndexQuery(Next))
-      return true;
-    if (const auto *I = dyn_cast<Instruction>(Next))
-      append_range(Work, I->operands());
-  }
-  return false;
-}
-
 /// True if \p V is known to be the same in every thread of a block: a
 /// constant, an argument, or computed without memory, phis or calls from
 /// those and the block's queries (its index and sizes).

@@ -365,9 +365,7 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
         Intrinsic::ctpop, B.CreateAnd(Call.getArgOperand(0), Below));
     return B.CreateAdd(Call.getArgOperand(1), Count);
   }
-  bool IsBlockBarrier = Name == "llvm.nvvm.barrier0" ||
-                        Name == "llvm.nvvm.barrier.sync" ||
-                        Name == "llvm.amdgcn.s.barrier";
+  bool IsBlockBarrier = isBlockBarrierIntrinsic(Name);
   if (IsBlockBarrier || Name == "llvm.nvvm.bar.warp.sync" ||
       Name == "llvm.amdgcn.wave.barrier") {
     if (!IsKernel)

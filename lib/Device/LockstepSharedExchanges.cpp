@@ -1,0 +1,176 @@
+//===- LockstepSharedExchanges.cpp - Shared-memory exchanges in lockstep --===//
+//
+// mm-lockstep-shared-exchanges: a warp's lanes in lockstep do each
+// statement together, so every lane's stores come before any lane's next
+// loads, and code exchanges values between the lanes of a warp through
+// shared memory with nothing between the stores and the loads: the dct8x8
+// of CUDA's samples transposes 8 x 8 tiles that way, in a kernel without
+// barriers. Run thread after thread, a lane would load before the others
+// have stored.
+//
+// So in a kernel without block barriers, where lanes can exchange through
+// shared memory only within a warp, a load of shared memory that may read
+// what another lane stored since the thread's last sync point gets a warp
+// yield point (DeviceIR.h) before it: the lanes of the warp that reach it
+// have all done their stores. A load needs one when a store of the same
+// thread may have written shared memory that overlaps the load's variable,
+// through another address, on some path from the last sync point to the
+// load; the yield point is the sync point of the loads after it. A load of
+// the very address that the thread stored (`s[i] += x` in a loop) needs
+// none, nor one of the same column of an array of arrays (`s[v][i]++`, then
+// `s[k][i]`, with `i` computed from the thread's index): no lane reads
+// another's data.
+//
+// A kernel with block barriers is left alone: its threads exchange data
+// across them, and a load after a store of the same phase reads what the
+// barriers before it made visible (LU decomposition reads the rows of
+// threads that do not write in that phase); a yield point there would cost
+// a region per iteration of its loops. Warp-synchronous code in such a
+// kernel marks its shared memory `volatile` (mm-lockstep-volatile-shared).
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceIR.h"
+#include "Passes.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace mm::device;
+
+namespace {
+/// The addresses of shared memory that a thread may have stored to since
+/// its last sync point.
+using StoredAddresses = SmallSetVector<const Value *, 8>;
+
+/// The shared-memory address that \p I stores to, or null.
+const Value *getSharedStoreAddress(const Instruction &I) {
+  if (const auto *Store = dyn_cast<StoreInst>(&I))
+    return !Store->isVolatile() && isSharedMemory(Store->getPointerOperand())
+               ? Store->getPointerOperand()
+               : nullptr;
+  if (const auto *Set = dyn_cast<MemIntrinsic>(&I))
+    return !Set->isVolatile() && isSharedMemory(Set->getDest())
+               ? Set->getDest()
+               : nullptr;
+  return nullptr;
+}
+
+/// The shared-memory address that \p I loads from, or null.
+const Value *getSharedLoadAddress(const Instruction &I) {
+  if (const auto *Load = dyn_cast<LoadInst>(&I))
+    return !Load->isVolatile() && isSharedMemory(Load->getPointerOperand())
+               ? Load->getPointerOperand()
+               : nullptr;
+  if (const auto *Copy = dyn_cast<MemTransferInst>(&I))
+    return !Copy->isVolatile() && isSharedMemory(Copy->getSource())
+               ? Copy->getSource()
+               : nullptr;
+  return nullptr;
+}
+
+/// The name of the function that \p I calls, if it calls one.
+StringRef getCalleeName(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee ? Callee->getName() : StringRef();
+}
+
+/// Whether \p A and \p B index one array of arrays with the same innermost
+/// index computed from the thread's index (`s[k][i]` and `s[j][i]`): the
+/// column of a lane that keeps its own counters in shared memory, which no
+/// other lane's innermost index reaches.
+bool indexOneColumn(const Value *A, const Value *B) {
+  const auto *GA = dyn_cast<GetElementPtrInst>(A);
+  const auto *GB = dyn_cast<GetElementPtrInst>(B);
+  if (!GA || !GB || GA->getNumIndices() < 2 ||
+      GA->getNumIndices() != GB->getNumIndices() ||
+      GA->getSourceElementType() != GB->getSourceElementType() ||
+      GA->getPointerOperand()->stripPointerCasts() !=
+          GB->getPointerOperand()->stripPointerCasts())
+    return false;
+  const Value *Column = GA->getOperand(GA->getNumOperands() - 1);
+  if (Column != GB->getOperand(GB->getNumOperands() - 1) ||
+      !dependsOnThreadIndex(Column))
+    return false;
+  // The innermost index is an index into an array, not a pointer's offset.
+  SmallVector<Value *> Outer(drop_end(GA->indices()));
+  return isa<ArrayType>(GetElementPtrInst::getIndexedType(
+      GA->getSourceElementType(), Outer));
+}
+
+/// Whether a load of \p Address may read what another lane stored to one of
+/// \p Stored.
+bool mayReadAnotherLanesStore(const Value *Address,
+                              const StoredAddresses &Stored) {
+  return any_of(Stored, [&](const Value *StoreAddress) {
+    return StoreAddress != Address &&
+           maySharedVariablesOverlap(StoreAddress, Address) &&
+           !indexOneColumn(StoreAddress, Address);
+  });
+}
+
+/// The loads of kernel \p K that need a yield point before them.
+SmallPtrSet<Instruction *, 8> findExchangeLoads(Function &K) {
+  SmallPtrSet<Instruction *, 8> Loads;
+  DenseMap<const BasicBlock *, StoredAddresses> StoredAtEnd;
+  ReversePostOrderTraversal<Function *> RPOT(&K);
+  // A load found to need a yield point keeps it, and its yield point ends
+  // what the stores before it left: with the loads fixed, the stored
+  // addresses only grow from one round to the next.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : RPOT) {
+      StoredAddresses Stored;
+      for (const BasicBlock *Pred : predecessors(BB))
+        if (auto Found = StoredAtEnd.find(Pred); Found != StoredAtEnd.end())
+          Stored.insert(Found->second.begin(), Found->second.end());
+      for (Instruction &I : *BB) {
+        if (isSynchronizingIntrinsic(getCalleeName(I))) {
+          Stored.clear();
+          continue;
+        }
+        if (const Value *Address = getSharedLoadAddress(I);
+            Address && (Loads.contains(&I) ||
+                        mayReadAnotherLanesStore(Address, Stored))) {
+          Changed |= Loads.insert(&I).second;
+          Stored.clear();
+        }
+        if (const Value *Address = getSharedStoreAddress(I))
+          Stored.insert(Address);
+      }
+      StoredAddresses &AtEnd = StoredAtEnd[BB];
+      if (AtEnd != Stored) {
+        AtEnd = std::move(Stored);
+        Changed = true;
+      }
+    }
+  }
+  return Loads;
+}
+} // namespace
+
+PreservedAnalyses LockstepSharedExchangesPass::lower(Module &M,
+                                                     ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (Function &K : M) {
+    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
+        any_of(instructions(K), [](const Instruction &I) {
+          return isBlockBarrierIntrinsic(getCalleeName(I));
+        }))
+      continue;
+    for (Instruction *Load : findExchangeLoads(K)) {
+      IRBuilder<> B(Load);
+      WarpYield::create(B);
+      Changed = true;
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

@@ -1,0 +1,174 @@
+; mm-lockstep-shared-exchanges: in a kernel without block barriers, a load
+; of shared memory that may read what another lane stored since the
+; thread's last sync point gets a warp yield point before it, which is then
+; the sync point of the loads after it. Straight-line code that transposes
+; through shared memory gets one yield point per exchange; a store in one
+; block reaches a load in another, and around a loop. Left alone: a load
+; after a warp sync point, a load of the address the thread stored, a load
+; of another column of the thread's own counters (an array of arrays
+; indexed `[k][i]`, `i` from the thread's index; not when `i` is the same in
+; every thread), shared variables that cannot overlap, volatile accesses
+; (mm-lockstep-volatile-shared's), other memory, kernels with block
+; barriers, and functions that are not kernels.
+; RUN: mm-opt -passes=mm-lockstep-shared-exchanges %s | FileCheck %s
+
+; CHECK-LABEL: define void @transpose(
+; CHECK:      store float %x0, ptr %v0
+; CHECK-NEXT: store float %x1, ptr %v1
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %h0 = load float, ptr %r0
+; CHECK-NEXT: %h1 = load float, ptr %r1
+; CHECK-NEXT: store float %h1, ptr %r0
+; CHECK-NEXT: store float %h0, ptr %r1
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %w0 = load float, ptr %v0
+; CHECK-NEXT: %w1 = load float, ptr %v1
+; CHECK-NEXT: call void @llvm.nvvm.bar.warp.sync(i32 -1)
+; CHECK-NEXT: store float %w0, ptr %v0
+; CHECK-NEXT: %own = load float, ptr %v0
+; CHECK-NEXT: store float %own, ptr %v1
+; CHECK-NEXT: %volatile = load volatile float, ptr %r0
+; CHECK-NEXT: %other = load float, ptr @apart
+; CHECK-NEXT: store float %other, ptr %g
+; CHECK-NEXT: %global = load float, ptr %g
+; CHECK-NEXT: ret void
+
+; CHECK-LABEL: define void @last_warp(
+; CHECK:      store i32 %sum, ptr %mine
+; CHECK-NEXT: br label %next
+; CHECK:      next:
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %theirs = load i32, ptr %partner
+
+; CHECK-LABEL: define void @loop(
+; CHECK:      loop:
+; CHECK-NEXT: %k = phi i32
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %left = load i32, ptr %l
+; CHECK-NEXT: store i32 %left, ptr %mine
+
+; CHECK-LABEL: define void @counters(
+; CHECK-NOT:  warp_yield
+; CHECK:      %c0 = load i32, ptr %first
+; CHECK-NEXT: store i32 %c0, ptr %out
+; CHECK:      %k = load i32, ptr %kth
+; CHECK-NEXT: %row = getelementptr
+; CHECK-NEXT: store i32 %k, ptr %row
+; CHECK-NEXT: %rowFirst = getelementptr
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %r = load i32, ptr %rowFirst
+
+; CHECK-LABEL: define void @with_barrier(
+; CHECK-NOT:  warp_yield
+; CHECK:      ret void
+
+; CHECK-LABEL: define void @not_a_kernel(
+; CHECK-NOT:  warp_yield
+; CHECK:      ret void
+
+target triple = "x86_64-unknown-linux-gnu"
+
+@tile = internal global [8 x [9 x float]] undef, align 4 #0
+@apart = internal global float undef, align 4 #0
+@sums = internal global [64 x i32] undef, align 4 #0
+@count = internal global [16 x [256 x i32]] undef, align 4 #0
+
+define void @transpose(i32 %i, ptr %g, float %x0, float %x1) #1 {
+  %v0 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 0, i32 %i
+  %v1 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 1, i32 %i
+  %r0 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 %i, i32 0
+  %r1 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 %i, i32 1
+  store float %x0, ptr %v0
+  store float %x1, ptr %v1
+  %h0 = load float, ptr %r0
+  %h1 = load float, ptr %r1
+  store float %h1, ptr %r0
+  store float %h0, ptr %r1
+  %w0 = load float, ptr %v0
+  %w1 = load float, ptr %v1
+  call void @llvm.nvvm.bar.warp.sync(i32 -1)
+  store float %w0, ptr %v0
+  %own = load float, ptr %v0
+  store float %own, ptr %v1
+  %volatile = load volatile float, ptr %r0
+  %other = load float, ptr @apart
+  store float %other, ptr %g
+  %global = load float, ptr %g
+  ret void
+}
+
+define void @last_warp(i32 %i, i32 %sum) #1 {
+  %mine = getelementptr [64 x i32], ptr @sums, i32 0, i32 %i
+  %j = add i32 %i, 16
+  %partner = getelementptr [64 x i32], ptr @sums, i32 0, i32 %j
+  store i32 %sum, ptr %mine
+  br label %next
+next:
+  %theirs = load i32, ptr %partner
+  %total = add i32 %sum, %theirs
+  store i32 %total, ptr %mine
+  ret void
+}
+
+define void @loop(i32 %i, i32 %n) #1 {
+entry:
+  %mine = getelementptr [64 x i32], ptr @sums, i32 0, i32 %i
+  %j = sub i32 %i, 1
+  %l = getelementptr [64 x i32], ptr @sums, i32 0, i32 %j
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %left = load i32, ptr %l
+  store i32 %left, ptr %mine
+  %k.next = add i32 %k, 1
+  %done = icmp eq i32 %k.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+define void @counters(i32 %j, i32 %v, ptr %out) #1 {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = add i32 %tid, %j
+  %bin = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 %v, i32 %i
+  %c = load i32, ptr %bin
+  %c1 = add i32 %c, 1
+  store i32 %c1, ptr %bin
+  %first = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 0, i32 %i
+  %c0 = load i32, ptr %first
+  store i32 %c0, ptr %out
+  ; The same column in every thread: one row per thread.
+  %kth = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 1, i32 %j
+  %k = load i32, ptr %kth
+  %row = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 %i, i32 %j
+  store i32 %k, ptr %row
+  %rowFirst = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 0, i32 %j
+  %r = load i32, ptr %rowFirst
+  ret void
+}
+
+define void @with_barrier(i32 %i, i32 %sum) #1 {
+  %mine = getelementptr [64 x i32], ptr @sums, i32 0, i32 %i
+  %j = add i32 %i, 16
+  %partner = getelementptr [64 x i32], ptr @sums, i32 0, i32 %j
+  store i32 %sum, ptr %mine
+  %theirs = load i32, ptr %partner
+  call void @llvm.nvvm.barrier0()
+  ret void
+}
+
+define void @not_a_kernel(i32 %i, i32 %sum) {
+  %mine = getelementptr [64 x i32], ptr @sums, i32 0, i32 %i
+  %j = add i32 %i, 16
+  %partner = getelementptr [64 x i32], ptr @sums, i32 0, i32 %j
+  store i32 %sum, ptr %mine
+  %theirs = load i32, ptr %partner
+  ret void
+}
+
+declare void @llvm.nvvm.barrier0()
+declare void @llvm.nvvm.bar.warp.sync(i32)
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+attributes #0 = { "mm-shared" }
+attributes #1 = { "mm-kernel" }
