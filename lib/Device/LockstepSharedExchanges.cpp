@@ -12,14 +12,17 @@
 // shared memory only within a warp, a load of shared memory that may read
 // what another lane stored since the thread's last sync point gets a warp
 // yield point (DeviceIR.h) before it: the lanes of the warp that reach it
-// have all done their stores. A load needs one when a store of the same
-// thread may have written shared memory that overlaps the load's variable,
-// through another address, on some path from the last sync point to the
-// load; the yield point is the sync point of the loads after it. A load of
-// the very address that the thread stored (`s[i] += x` in a loop) needs
-// none, nor one of the same column of an array of arrays (`s[v][i]++`, then
-// `s[k][i]`, with `i` computed from the thread's index): no lane reads
-// another's data.
+// have all done their stores. So does a store that may overwrite what
+// another lane loaded since then (`s[i] += s[i - 1]`, a step of a scan in
+// shared memory, loads a neighbour's value before any lane stores its
+// own). A load needs one when a store of the same thread may have written
+// shared memory that overlaps the load's variable, through another
+// address, on some path from the last sync point to the load, and a store
+// likewise after a load; the yield point is the sync point of the accesses
+// after it. An access of the very address that the thread accessed (`s[i]
+// += x` in a loop) needs none, nor one of the same column of an array of
+// arrays (`s[v][i]++`, then `s[k][i]`, with `i` computed from the thread's
+// index): no lane touches another's data.
 //
 // A kernel with block barriers is left alone: its threads exchange data
 // across them, and a load after a store of the same phase reads what the
@@ -46,9 +49,25 @@ using namespace llvm;
 using namespace mm::device;
 
 namespace {
-/// The addresses of shared memory that a thread may have stored to since
-/// its last sync point.
-using StoredAddresses = SmallSetVector<const Value *, 8>;
+/// The addresses of shared memory that a thread may have accessed since its
+/// last sync point.
+using Addresses = SmallSetVector<const Value *, 8>;
+
+/// What a thread may have done to shared memory since its last sync point.
+struct Accessed {
+  Addresses Stored, Loaded;
+  bool operator!=(const Accessed &Other) const {
+    return Stored != Other.Stored || Loaded != Other.Loaded;
+  }
+  void insert(const Accessed &Other) {
+    Stored.insert(Other.Stored.begin(), Other.Stored.end());
+    Loaded.insert(Other.Loaded.begin(), Other.Loaded.end());
+  }
+  void clear() {
+    Stored.clear();
+    Loaded.clear();
+  }
+};
 
 /// The shared-memory address that \p I stores to, or null.
 const Value *getSharedStoreAddress(const Instruction &I) {
@@ -106,54 +125,59 @@ bool indexOneColumn(const Value *A, const Value *B) {
       GA->getSourceElementType(), Outer));
 }
 
-/// Whether a load of \p Address may read what another lane stored to one of
-/// \p Stored.
-bool mayReadAnotherLanesStore(const Value *Address,
-                              const StoredAddresses &Stored) {
-  return any_of(Stored, [&](const Value *StoreAddress) {
-    return StoreAddress != Address &&
-           maySharedVariablesOverlap(StoreAddress, Address) &&
-           !indexOneColumn(StoreAddress, Address);
+/// Whether an access of \p Address may touch what another lane accessed at
+/// one of \p Others: a load another lane's store, a store what another lane
+/// loaded.
+bool mayTouchAnotherLanes(const Value *Address, const Addresses &Others) {
+  return any_of(Others, [&](const Value *Other) {
+    return Other != Address && maySharedVariablesOverlap(Other, Address) &&
+           !indexOneColumn(Other, Address);
   });
 }
 
-/// The loads of kernel \p K that need a yield point before them.
-SmallPtrSet<Instruction *, 8> findExchangeLoads(Function &K) {
-  SmallPtrSet<Instruction *, 8> Loads;
-  DenseMap<const BasicBlock *, StoredAddresses> StoredAtEnd;
+/// The accesses of kernel \p K that need a yield point before them.
+SmallPtrSet<Instruction *, 8> findExchanges(Function &K) {
+  SmallPtrSet<Instruction *, 8> Exchanges;
+  DenseMap<const BasicBlock *, Accessed> AccessedAtEnd;
   ReversePostOrderTraversal<Function *> RPOT(&K);
-  // A load found to need a yield point keeps it, and its yield point ends
-  // what the stores before it left: with the loads fixed, the stored
+  // An access found to need a yield point keeps it, and its yield point
+  // ends what the accesses before it left: with those accesses fixed, the
   // addresses only grow from one round to the next.
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (BasicBlock *BB : RPOT) {
-      StoredAddresses Stored;
+      Accessed Since;
       for (const BasicBlock *Pred : predecessors(BB))
-        if (auto Found = StoredAtEnd.find(Pred); Found != StoredAtEnd.end())
-          Stored.insert(Found->second.begin(), Found->second.end());
+        if (auto Found = AccessedAtEnd.find(Pred);
+            Found != AccessedAtEnd.end())
+          Since.insert(Found->second);
       for (Instruction &I : *BB) {
         if (isSynchronizingIntrinsic(getCalleeName(I))) {
-          Stored.clear();
+          Since.clear();
           continue;
         }
-        if (const Value *Address = getSharedLoadAddress(I);
-            Address && (Loads.contains(&I) ||
-                        mayReadAnotherLanesStore(Address, Stored))) {
-          Changed |= Loads.insert(&I).second;
-          Stored.clear();
+        const Value *Loaded = getSharedLoadAddress(I);
+        const Value *Stored = getSharedStoreAddress(I);
+        if ((Loaded || Stored) &&
+            (Exchanges.contains(&I) ||
+             (Loaded && mayTouchAnotherLanes(Loaded, Since.Stored)) ||
+             (Stored && mayTouchAnotherLanes(Stored, Since.Loaded)))) {
+          Changed |= Exchanges.insert(&I).second;
+          Since.clear();
         }
-        if (const Value *Address = getSharedStoreAddress(I))
-          Stored.insert(Address);
+        if (Loaded)
+          Since.Loaded.insert(Loaded);
+        if (Stored)
+          Since.Stored.insert(Stored);
       }
-      StoredAddresses &AtEnd = StoredAtEnd[BB];
-      if (AtEnd != Stored) {
-        AtEnd = std::move(Stored);
+      Accessed &AtEnd = AccessedAtEnd[BB];
+      if (AtEnd != Since) {
+        AtEnd = std::move(Since);
         Changed = true;
       }
     }
   }
-  return Loads;
+  return Exchanges;
 }
 } // namespace
 
@@ -166,8 +190,8 @@ PreservedAnalyses LockstepSharedExchangesPass::lower(Module &M,
           return isBlockBarrierIntrinsic(getCalleeName(I));
         }))
       continue;
-    for (Instruction *Load : findExchangeLoads(K)) {
-      IRBuilder<> B(Load);
+    for (Instruction *Access : findExchanges(K)) {
+      IRBuilder<> B(Access);
       WarpYield::create(B);
       Changed = true;
     }

@@ -1,7 +1,8 @@
 ; mm-lockstep-shared-exchanges: in a kernel without block barriers, a load
 ; of shared memory that may read what another lane stored since the
-; thread's last sync point gets a warp yield point before it, which is then
-; the sync point of the loads after it. Straight-line code that transposes
+; thread's last sync point gets a warp yield point before it, and so does a
+; store that may overwrite what another lane loaded; the yield point is then
+; the sync point of the accesses after it. Straight-line code that transposes
 ; through shared memory gets one yield point per exchange; a store in one
 ; block reaches a load in another, and around a loop. Left alone: a load
 ; after a warp sync point, a load of the address the thread stored, a load
@@ -18,6 +19,7 @@
 ; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: %h0 = load float, ptr %r0
 ; CHECK-NEXT: %h1 = load float, ptr %r1
+; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: store float %h1, ptr %r0
 ; CHECK-NEXT: store float %h0, ptr %r1
 ; CHECK-NEXT: call void @__mm_device_warp_yield()
@@ -26,6 +28,7 @@
 ; CHECK-NEXT: call void @llvm.nvvm.bar.warp.sync(i32 -1)
 ; CHECK-NEXT: store float %w0, ptr %v0
 ; CHECK-NEXT: %own = load float, ptr %v0
+; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: store float %own, ptr %v1
 ; CHECK-NEXT: %volatile = load volatile float, ptr %r0
 ; CHECK-NEXT: %other = load float, ptr @apart
@@ -45,6 +48,7 @@
 ; CHECK-NEXT: %k = phi i32
 ; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: %left = load i32, ptr %l
+; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: store i32 %left, ptr %mine
 
 ; CHECK-LABEL: define void @counters(
@@ -53,6 +57,7 @@
 ; CHECK-NEXT: store i32 %c0, ptr %out
 ; CHECK:      %k = load i32, ptr %kth
 ; CHECK-NEXT: %row = getelementptr
+; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: store i32 %k, ptr %row
 ; CHECK-NEXT: %rowFirst = getelementptr
 ; CHECK-NEXT: call void @__mm_device_warp_yield()
