@@ -15,14 +15,16 @@
 // have all done their stores. So does a store that may overwrite what
 // another lane loaded since then (`s[i] += s[i - 1]`, a step of a scan in
 // shared memory, loads a neighbour's value before any lane stores its
-// own). A load needs one when a store of the same thread may have written
-// shared memory that overlaps the load's variable, through another
-// address, on some path from the last sync point to the load, and a store
-// likewise after a load; the yield point is the sync point of the accesses
-// after it. An access of the very address that the thread accessed (`s[i]
-// += x` in a loop) needs none, nor one of the same column of an array of
-// arrays (`s[v][i]++`, then `s[k][i]`, with `i` computed from the thread's
-// index): no lane touches another's data.
+// own), or what another lane stored (`s[lane] = 0; s[lane + 16] = x`: in
+// lockstep every lane's zero comes before any lane's x). A load needs one
+// when a store of the same thread may have written shared memory that
+// overlaps the load's variable, through another address, on some path
+// from the last sync point to the load, and a store likewise after a load
+// or a store; the yield point is the sync point of the accesses after it.
+// An access of the very address that the thread accessed (`s[i] += x` in a
+// loop) needs none, nor one of the same column or row of an array of
+// arrays (`s[v][i]++`, then `s[k][i]`; `s[i][0]`, then `s[i][1]`, with `i`
+// computed from the thread's index): no lane touches another's data.
 //
 // A kernel with block barriers is left alone: its threads exchange data
 // across them, and a load after a store of the same phase reads what the
@@ -102,11 +104,12 @@ StringRef getCalleeName(const Instruction &I) {
   return Callee ? Callee->getName() : StringRef();
 }
 
-/// Whether \p A and \p B index one array of arrays with the same innermost
-/// index computed from the thread's index (`s[k][i]` and `s[j][i]`): the
-/// column of a lane that keeps its own counters in shared memory, which no
-/// other lane's innermost index reaches.
-bool indexOneColumn(const Value *A, const Value *B) {
+/// Whether \p A and \p B index one array of arrays with the same index,
+/// computed from the thread's index, into one of its dimensions (`s[k][i]`
+/// and `s[j][i]`, or `s[i][0]` and `s[i][1]`): the column or the row of a
+/// lane that keeps its own data in shared memory, which no other lane's
+/// index reaches.
+bool indexOneLanesSlice(const Value *A, const Value *B) {
   const auto *GA = dyn_cast<GetElementPtrInst>(A);
   const auto *GB = dyn_cast<GetElementPtrInst>(B);
   if (!GA || !GB || GA->getNumIndices() < 2 ||
@@ -115,23 +118,28 @@ bool indexOneColumn(const Value *A, const Value *B) {
       GA->getPointerOperand()->stripPointerCasts() !=
           GB->getPointerOperand()->stripPointerCasts())
     return false;
-  const Value *Column = GA->getOperand(GA->getNumOperands() - 1);
-  if (Column != GB->getOperand(GB->getNumOperands() - 1) ||
-      !dependsOnThreadIndex(Column))
-    return false;
-  // The innermost index is an index into an array, not a pointer's offset.
-  SmallVector<Value *> Outer(drop_end(GA->indices()));
-  return isa<ArrayType>(GetElementPtrInst::getIndexedType(
-      GA->getSourceElementType(), Outer));
+  // Index K of the GEP indexes into an array, not a pointer's offset or a
+  // struct.
+  SmallVector<Value *> Outer;
+  for (unsigned K = 0, E = GA->getNumIndices(); K != E; ++K) {
+    const Value *Index = GA->getOperand(K + 1);
+    if (K > 0 && Index == GB->getOperand(K + 1) &&
+        isa<ArrayType>(GetElementPtrInst::getIndexedType(
+            GA->getSourceElementType(), Outer)) &&
+        dependsOnThreadIndex(Index))
+      return true;
+    Outer.push_back(GA->getOperand(K + 1));
+  }
+  return false;
 }
 
 /// Whether an access of \p Address may touch what another lane accessed at
 /// one of \p Others: a load another lane's store, a store what another lane
-/// loaded.
+/// loaded or stored.
 bool mayTouchAnotherLanes(const Value *Address, const Addresses &Others) {
   return any_of(Others, [&](const Value *Other) {
     return Other != Address && maySharedVariablesOverlap(Other, Address) &&
-           !indexOneColumn(Other, Address);
+           !indexOneLanesSlice(Other, Address);
   });
 }
 
@@ -161,7 +169,8 @@ SmallPtrSet<Instruction *, 8> findExchanges(Function &K) {
         if ((Loaded || Stored) &&
             (Exchanges.contains(&I) ||
              (Loaded && mayTouchAnotherLanes(Loaded, Since.Stored)) ||
-             (Stored && mayTouchAnotherLanes(Stored, Since.Loaded)))) {
+             (Stored && (mayTouchAnotherLanes(Stored, Since.Loaded) ||
+                         mayTouchAnotherLanes(Stored, Since.Stored))))) {
           Changed |= Exchanges.insert(&I).second;
           Since.clear();
         }

@@ -1,14 +1,15 @@
 ; mm-lockstep-shared-exchanges: in a kernel without block barriers, a load
 ; of shared memory that may read what another lane stored since the
 ; thread's last sync point gets a warp yield point before it, and so does a
-; store that may overwrite what another lane loaded; the yield point is then
-; the sync point of the accesses after it. Straight-line code that transposes
-; through shared memory gets one yield point per exchange; a store in one
-; block reaches a load in another, and around a loop. Left alone: a load
-; after a warp sync point, a load of the address the thread stored, a load
-; of another column of the thread's own counters (an array of arrays
-; indexed `[k][i]`, `i` from the thread's index; not when `i` is the same in
-; every thread), shared variables that cannot overlap, volatile accesses
+; store that may overwrite what another lane loaded or stored; the yield
+; point is then the sync point of the accesses after it. Straight-line code
+; that transposes through shared memory gets one yield point per exchange;
+; so do the steps of a scan; a store in one block reaches a load in
+; another, and around a loop. Left alone: a load after a warp sync point, a
+; load of the address the thread stored, an access of another element of
+; the thread's own column or row (an array of arrays indexed `[k][i]` or
+; `[i][k]`, `i` from the thread's index; not when `i` is the same in every
+; thread), shared variables that cannot overlap, volatile accesses
 ; (mm-lockstep-volatile-shared's), other memory, kernels with block
 ; barriers, and functions that are not kernels.
 ; RUN: mm-opt -passes=mm-lockstep-shared-exchanges %s | FileCheck %s
@@ -19,7 +20,6 @@
 ; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: %h0 = load float, ptr %r0
 ; CHECK-NEXT: %h1 = load float, ptr %r1
-; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: store float %h1, ptr %r0
 ; CHECK-NEXT: store float %h0, ptr %r1
 ; CHECK-NEXT: call void @__mm_device_warp_yield()
@@ -28,12 +28,27 @@
 ; CHECK-NEXT: call void @llvm.nvvm.bar.warp.sync(i32 -1)
 ; CHECK-NEXT: store float %w0, ptr %v0
 ; CHECK-NEXT: %own = load float, ptr %v0
-; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: store float %own, ptr %v1
+; CHECK:      call void @__mm_device_warp_yield()
+; CHECK-NEXT: %any = load float, ptr %a1
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: store float %any, ptr %a0
 ; CHECK-NEXT: %volatile = load volatile float, ptr %r0
 ; CHECK-NEXT: %other = load float, ptr @apart
 ; CHECK-NEXT: store float %other, ptr %g
 ; CHECK-NEXT: %global = load float, ptr %g
+; CHECK-NEXT: ret void
+
+; CHECK-LABEL: define void @scan(
+; CHECK:      store i32 0, ptr %low
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: store i32 %x, ptr %high
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %left = load i32, ptr %before
+; CHECK-NEXT: %self = load i32, ptr %high
+; CHECK-NEXT: %sum = add i32 %self, %left
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: store i32 %sum, ptr %high
 ; CHECK-NEXT: ret void
 
 ; CHECK-LABEL: define void @last_warp(
@@ -78,7 +93,8 @@ target triple = "x86_64-unknown-linux-gnu"
 @sums = internal global [64 x i32] undef, align 4 #0
 @count = internal global [16 x [256 x i32]] undef, align 4 #0
 
-define void @transpose(i32 %i, ptr %g, float %x0, float %x1) #1 {
+define void @transpose(i32 %n, ptr %g, float %x0, float %x1) #1 {
+  %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %v0 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 0, i32 %i
   %v1 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 1, i32 %i
   %r0 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 %i, i32 0
@@ -95,10 +111,31 @@ define void @transpose(i32 %i, ptr %g, float %x0, float %x1) #1 {
   store float %w0, ptr %v0
   %own = load float, ptr %v0
   store float %own, ptr %v1
+  ; A row that is the same in every thread.
+  %a0 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 %n, i32 0
+  %a1 = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 %n, i32 1
+  %any = load float, ptr %a1
+  store float %any, ptr %a0
   %volatile = load volatile float, ptr %r0
   %other = load float, ptr @apart
   store float %other, ptr %g
   %global = load float, ptr %g
+  ret void
+}
+
+define void @scan(i32 %x) #1 {
+  %lane = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = add i32 %lane, 16
+  %j = sub i32 %i, 1
+  %low = getelementptr [64 x i32], ptr @sums, i32 0, i32 %lane
+  %high = getelementptr [64 x i32], ptr @sums, i32 0, i32 %i
+  %before = getelementptr [64 x i32], ptr @sums, i32 0, i32 %j
+  store i32 0, ptr %low
+  store i32 %x, ptr %high
+  %left = load i32, ptr %before
+  %self = load i32, ptr %high
+  %sum = add i32 %self, %left
+  store i32 %sum, ptr %high
   ret void
 }
 
