@@ -3,7 +3,8 @@
 // PTX's arithmetic on floating-point values (rounding modes as
 // PTXSemantics.h gives them, flushed denormals, saturation; the approximate
 // functions computed exactly) and on integers (halves and wide products, the
-// carry flag of `.cc`/`addc`/`madc`, bit fields, byte permutes, shuffles).
+// carry flag of `.cc`/`addc`/`madc`, bit fields, byte permutes, shuffles,
+// the SIMD video instructions on halfwords and bytes).
 // See PTXTranslator.h.
 //
 //===----------------------------------------------------------------------===//
@@ -309,3 +310,109 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
   return write(Ops[0], Result);
 }
 
+
+Error PTXTranslator::simdVideoInstruction(const PTXInstruction &I) {
+  // vop2.dtype.atype.btype{.sat} d, a, b, c and vop2.dtype.atype.btype.add
+  // d, a, b, c (vop4 likewise on bytes); vset2.atype.btype.cmp{.add} d, a,
+  // b, c. Each element of a and b is extended by its type, the operation
+  // computed on the extended values, then saturated to the element's range
+  // (.sat), and either the elements' results are packed into d or (.add)
+  // their sum added to c. Without an element selector or a mask, the merge
+  // with c that PTX allows takes every element from the result.
+  StringRef Op = I.getOp();
+  StringRef Kind = Op.drop_back();
+  unsigned Elements = Op.back() - '0';
+  bool IsSet = Kind == "vset";
+  ArrayRef<StringRef> Parts(I.Parts);
+  size_t TypeParts = IsSet ? 2 : 3;
+  if (Parts.size() < 1 + TypeParts ||
+      any_of(Parts.slice(1, TypeParts),
+             [](StringRef T) { return T != "s32" && T != "u32"; }))
+    return unknown(I);
+  bool DestSigned = Parts[1] == "s32";
+  bool ASigned = Parts[TypeParts - 1] == "s32";
+  bool BSigned = Parts[TypeParts] == "s32";
+  ArrayRef<StringRef> Modifiers = Parts.drop_front(1 + TypeParts);
+  CmpInst::Predicate Compare = CmpInst::BAD_ICMP_PREDICATE;
+  if (IsSet) {
+    if (Modifiers.empty())
+      return unknown(I);
+    // The extended values fit in 32 bits whatever their types.
+    Compare = StringSwitch<CmpInst::Predicate>(Modifiers.front())
+                  .Case("eq", CmpInst::ICMP_EQ)
+                  .Case("ne", CmpInst::ICMP_NE)
+                  .Case("lt", CmpInst::ICMP_SLT)
+                  .Case("le", CmpInst::ICMP_SLE)
+                  .Case("gt", CmpInst::ICMP_SGT)
+                  .Case("ge", CmpInst::ICMP_SGE)
+                  .Default(CmpInst::BAD_ICMP_PREDICATE);
+    if (Compare == CmpInst::BAD_ICMP_PREDICATE)
+      return unknown(I);
+    Modifiers = Modifiers.drop_front();
+  }
+  bool Saturate = false, Accumulate = false;
+  if (Modifiers.size() > 1)
+    return unknown(I);
+  if (!Modifiers.empty()) {
+    Saturate = Modifiers.front() == "sat" && !IsSet;
+    Accumulate = Modifiers.front() == "add";
+    if (!Saturate && !Accumulate)
+      return unknown(I);
+  }
+  if (Error E = checkArity(I, 4))
+    return E;
+
+  Type *I32 = B.getInt32Ty();
+  unsigned ElementBits = 32 / Elements;
+  auto *PackedTy = FixedVectorType::get(B.getIntNTy(ElementBits), Elements);
+  auto *WideTy = FixedVectorType::get(I32, Elements);
+  SmallVector<Value *, 3> Src;
+  for (const PTXOperand &Operand : drop_begin(I.Operands)) {
+    Expected<Value *> V = read(Operand, I32);
+    if (!V)
+      return V.takeError();
+    Src.push_back(*V);
+  }
+  auto Extend = [&](Value *V, bool Signed) {
+    Value *Packed = B.CreateBitCast(V, PackedTy);
+    return Signed ? B.CreateSExt(Packed, WideTy) : B.CreateZExt(Packed, WideTy);
+  };
+  Value *A = Extend(Src[0], ASigned), *Bv = Extend(Src[1], BSigned);
+  Value *T = nullptr;
+  if (IsSet) {
+    T = B.CreateZExt(B.CreateICmp(Compare, A, Bv), WideTy);
+  } else if (Kind == "vadd") {
+    T = B.CreateAdd(A, Bv);
+  } else if (Kind == "vsub") {
+    T = B.CreateSub(A, Bv);
+  } else if (Kind == "vavrg") {
+    // Rounded up for non-negative sums, down for negative ones.
+    Value *Sum = B.CreateAdd(A, Bv);
+    Value *Up = B.CreateZExt(
+        B.CreateICmpSGE(Sum, Constant::getNullValue(WideTy)), WideTy);
+    T = B.CreateAShr(B.CreateAdd(Sum, Up), ConstantInt::get(WideTy, 1));
+  } else if (Kind == "vabsdiff") {
+    T = B.CreateBinaryIntrinsic(Intrinsic::abs, B.CreateSub(A, Bv),
+                                B.getFalse());
+  } else if (Kind == "vmin" || Kind == "vmax") {
+    T = B.CreateBinaryIntrinsic(Kind == "vmin" ? Intrinsic::smin
+                                               : Intrinsic::smax,
+                                A, Bv);
+  } else {
+    return unknown(I);
+  }
+  if (Saturate) {
+    APInt Low = DestSigned ? APInt::getSignedMinValue(ElementBits).sext(32)
+                           : APInt::getMinValue(32);
+    APInt High = DestSigned ? APInt::getSignedMaxValue(ElementBits).sext(32)
+                            : APInt::getMaxValue(ElementBits).zext(32);
+    T = B.CreateBinaryIntrinsic(Intrinsic::smax, T,
+                                ConstantInt::get(WideTy, Low));
+    T = B.CreateBinaryIntrinsic(Intrinsic::smin, T,
+                                ConstantInt::get(WideTy, High));
+  }
+  Value *Result = Accumulate
+                      ? B.CreateAdd(Src[2], B.CreateAddReduce(T))
+                      : B.CreateBitCast(B.CreateTrunc(T, PackedTy), I32);
+  return write(I.Operands[0], Result);
+}

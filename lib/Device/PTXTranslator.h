@@ -74,6 +74,10 @@ private:
                                llvm::SmallVectorImpl<llvm::Value *> &Src);
   llvm::Error integerInstruction(const PTXInstruction &I,
                                  llvm::ArrayRef<llvm::Value *> Src);
+  /// The SIMD video instructions on the halfwords or bytes of 32-bit
+  /// values (`vadd2`, `vabsdiff4`, `vset2`, ...), as clang's CUDA headers
+  /// implement CUDA's SIMD intrinsics (`__vadd2`, `__vmaxs4`, ...).
+  llvm::Error simdVideoInstruction(const PTXInstruction &I);
 
   /// The type that an opcode suffix names (`u32`, `f64`, `pred`, ...).
   llvm::Type *getType(llvm::StringRef Suffix);

@@ -36,3 +36,17 @@ define { i32, i32 } @carry(i32 %a, i32 %b) {
   %r = call { i32, i32 } asm "add.cc.u32 $0, $2, $3;\0A\09addc.u32 $1, 0, 0;", "=r,=r,r,r"(i32 %a, i32 %b)
   ret { i32, i32 } %r
 }
+
+; A SIMD video instruction on the bytes of its operands, with the sum of
+; their absolute differences added to c (CUDA's __vsadu4 + c).
+; CHECK-LABEL: define i32 @sad(
+; CHECK: %[[A:.*]] = zext <4 x i8> %{{.*}} to <4 x i32>
+; CHECK: %[[B:.*]] = zext <4 x i8> %{{.*}} to <4 x i32>
+; CHECK: %[[D:.*]] = sub <4 x i32> %[[A]], %[[B]]
+; CHECK: %[[ABS:.*]] = call <4 x i32> @llvm.abs.v4i32(<4 x i32> %[[D]], i1 false)
+; CHECK: %[[SUM:.*]] = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %[[ABS]])
+; CHECK: add i32 %c, %[[SUM]]
+define i32 @sad(i32 %a, i32 %b, i32 %c) {
+  %r = call i32 asm "vabsdiff4.u32.u32.u32.add $0, $1, $2, $3;", "=r,r,r,r"(i32 %a, i32 %b, i32 %c)
+  ret i32 %r
+}
