@@ -166,23 +166,26 @@ bool mm::device::isBlockBarrierIntrinsic(StringRef Name) {
          Name == "llvm.amdgcn.s.barrier";
 }
 
-bool mm::device::isThreadIndexQuery(const Value *V) {
+unsigned mm::device::getThreadIndexDimension(const Value *V) {
   const auto *Call = dyn_cast<IntrinsicInst>(V);
   if (!Call)
-    return false;
+    return 0;
   switch (Call->getIntrinsicID()) {
   case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_laneid:
   case Intrinsic::amdgcn_workitem_id_x:
+    return ThreadIndexX;
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
   case Intrinsic::amdgcn_workitem_id_y:
+    return ThreadIndexY;
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
   case Intrinsic::amdgcn_workitem_id_z:
+    return ThreadIndexZ;
+  case Intrinsic::nvvm_read_ptx_sreg_laneid:
   case Intrinsic::amdgcn_mbcnt_lo:
   case Intrinsic::amdgcn_mbcnt_hi:
-    return true;
+    return ThreadIndexLane;
   default:
-    return false;
+    return 0;
   }
 }
 

@@ -207,9 +207,21 @@ public:
 bool isSynchronizingIntrinsic(llvm::StringRef Name);
 /// True for the block barriers among them (`__syncthreads()`).
 bool isBlockBarrierIntrinsic(llvm::StringRef Name);
+/// The dimensions of a thread's index, as bits of a mask.
+enum ThreadIndexDimension : unsigned {
+  ThreadIndexX = 1,
+  ThreadIndexY = 2,
+  ThreadIndexZ = 4,
+  ThreadIndexLane = 8, ///< in its warp
+};
+/// The dimension whose index call \p V gives the thread, or 0 where \p V is
+/// no such call.
+unsigned getThreadIndexDimension(const llvm::Value *V);
 /// True for a call that gives the thread's own index (in its block or its
 /// warp).
-bool isThreadIndexQuery(const llvm::Value *V);
+inline bool isThreadIndexQuery(const llvm::Value *V) {
+  return getThreadIndexDimension(V) != 0;
+}
 /// True if \p V is computed from the thread's own index.
 bool dependsOnThreadIndex(const llvm::Value *V);
 

@@ -24,7 +24,10 @@
 // An access of the very address that the thread accessed (`s[i] += x` in a
 // loop) needs none, nor one of the same column or row of an array of
 // arrays (`s[v][i]++`, then `s[k][i]`; `s[i][0]`, then `s[i][1]`, with `i`
-// computed from the thread's index): no lane touches another's data.
+// a one-to-one function of the thread's index, `threadIdx.y * 16 +
+// threadIdx.x`, or of `threadIdx.x` in a kernel that never reads
+// `threadIdx.y`): no lane touches another's data. `s[threadIdx.y][0]` is not
+// a lane's own row where two lanes of a warp differ in `threadIdx.x` only.
 //
 // A kernel with block barriers is left alone: its threads exchange data
 // across them, and a load after a store of the same phase reads what the
@@ -46,6 +49,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+
+#include <optional>
 
 using namespace llvm;
 using namespace mm::device;
@@ -104,49 +109,125 @@ StringRef getCalleeName(const Instruction &I) {
   return Callee ? Callee->getName() : StringRef();
 }
 
-/// Whether \p A and \p B index one array of arrays with the same index,
-/// computed from the thread's index, into one of its dimensions (`s[k][i]`
-/// and `s[j][i]`, or `s[i][0]` and `s[i][1]`): the column or the row of a
-/// lane that keeps its own data in shared memory, which no other lane's
-/// index reaches.
-bool indexOneLanesSlice(const Value *A, const Value *B) {
-  const auto *GA = dyn_cast<GetElementPtrInst>(A);
-  const auto *GB = dyn_cast<GetElementPtrInst>(B);
-  if (!GA || !GB || GA->getNumIndices() < 2 ||
-      GA->getNumIndices() != GB->getNumIndices() ||
-      GA->getSourceElementType() != GB->getSourceElementType() ||
-      GA->getPointerOperand()->stripPointerCasts() !=
-          GB->getPointerOperand()->stripPointerCasts())
-    return false;
-  // Index K of the GEP indexes into an array, not a pointer's offset or a
-  // struct.
-  SmallVector<Value *> Outer;
-  for (unsigned K = 0, E = GA->getNumIndices(); K != E; ++K) {
-    const Value *Index = GA->getOperand(K + 1);
-    if (K > 0 && Index == GB->getOperand(K + 1) &&
-        isa<ArrayType>(GetElementPtrInst::getIndexedType(
-            GA->getSourceElementType(), Outer)) &&
-        dependsOnThreadIndex(Index))
-      return true;
-    Outer.push_back(GA->getOperand(K + 1));
+/// The dimensions of the thread's index of which \p V is a one-to-one
+/// function: the index along each, scaled and added to the others and to
+/// values the same in every thread (`threadIdx.y * 16 + threadIdx.x + k`).
+/// None where two threads may get the same value (a division, a remainder,
+/// a mask) or where \p V does not depend on the thread.
+std::optional<unsigned> getOneToOneDimensions(const Value *V,
+                                              unsigned Depth = 0) {
+  if (unsigned Dimension = getThreadIndexDimension(V))
+    return Dimension;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth == 8 || !dependsOnThreadIndex(V))
+    return std::nullopt;
+  if (isa<ZExtInst, SExtInst>(I))
+    return getOneToOneDimensions(I->getOperand(0), Depth + 1);
+  const auto *Op = dyn_cast<BinaryOperator>(I);
+  if (!Op)
+    return std::nullopt;
+  const Value *L = Op->getOperand(0), *R = Op->getOperand(1);
+  switch (Op->getOpcode()) {
+  case Instruction::Or:
+    if (!cast<PossiblyDisjointInst>(Op)->isDisjoint())
+      return std::nullopt;
+    [[fallthrough]];
+  case Instruction::Add:
+  case Instruction::Sub: {
+    if (!dependsOnThreadIndex(R))
+      return getOneToOneDimensions(L, Depth + 1);
+    if (!dependsOnThreadIndex(L))
+      return getOneToOneDimensions(R, Depth + 1);
+    // The sum of two dimensions' terms, as a linear thread index is.
+    std::optional<unsigned> DL = getOneToOneDimensions(L, Depth + 1);
+    std::optional<unsigned> DR = getOneToOneDimensions(R, Depth + 1);
+    if (!DL || !DR || (*DL & *DR))
+      return std::nullopt;
+    return *DL | *DR;
   }
-  return false;
+  case Instruction::Mul:
+    if (const auto *C = dyn_cast<ConstantInt>(R); C && C->isZero())
+      return std::nullopt;
+    if (!dependsOnThreadIndex(R))
+      return getOneToOneDimensions(L, Depth + 1);
+    if (!dependsOnThreadIndex(L))
+      return getOneToOneDimensions(R, Depth + 1);
+    return std::nullopt;
+  case Instruction::Shl:
+    return dependsOnThreadIndex(R) ? std::nullopt
+                                   : getOneToOneDimensions(L, Depth + 1);
+  default:
+    return std::nullopt;
+  }
 }
 
-/// Whether an access of \p Address may touch what another lane accessed at
-/// one of \p Others: a load another lane's store, a store what another lane
-/// loaded or stored.
-bool mayTouchAnotherLanes(const Value *Address, const Addresses &Others) {
-  return any_of(Others, [&](const Value *Other) {
-    return Other != Address && maySharedVariablesOverlap(Other, Address) &&
-           !indexOneLanesSlice(Other, Address);
-  });
-}
+/// What tells the lanes of a kernel's warps apart: the dimensions of the
+/// thread's index that the kernel reads.
+struct LaneIdentity {
+  unsigned KernelDimensions = 0;
+
+  explicit LaneIdentity(const Function &K) {
+    for (const Instruction &I : instructions(K))
+      KernelDimensions |= getThreadIndexDimension(&I);
+  }
+
+  /// Whether no two lanes of a warp compute the same \p Index: it is a
+  /// one-to-one function of the lane's index, or of every dimension of the
+  /// thread's index that the kernel reads (`threadIdx.x` alone tells lanes
+  /// apart in a kernel that never reads `threadIdx.y`).
+  bool separatesLanes(const Value *Index) const {
+    std::optional<unsigned> Dimensions = getOneToOneDimensions(Index);
+    return Dimensions &&
+           ((*Dimensions & ThreadIndexLane) ||
+            (KernelDimensions & ~ThreadIndexLane & ~*Dimensions) == 0);
+  }
+
+  /// Whether \p A and \p B index one array of arrays with the same index,
+  /// which tells lanes apart, into one of its dimensions (`s[k][i]` and
+  /// `s[j][i]`, or `s[i][0]` and `s[i][1]`): the column or the row of a
+  /// lane that keeps its own data in shared memory, which no other lane's
+  /// index reaches.
+  bool indexOneLanesSlice(const Value *A, const Value *B) const {
+    const auto *GA = dyn_cast<GetElementPtrInst>(A);
+    const auto *GB = dyn_cast<GetElementPtrInst>(B);
+    if (!GA || !GB || GA->getNumIndices() < 2 ||
+        GA->getNumIndices() != GB->getNumIndices() ||
+        GA->getSourceElementType() != GB->getSourceElementType() ||
+        GA->getPointerOperand()->stripPointerCasts() !=
+            GB->getPointerOperand()->stripPointerCasts())
+      return false;
+    // Index K of the GEP indexes into an array, not a pointer's offset or
+    // a struct.
+    SmallVector<Value *> Outer;
+    for (unsigned K = 0, E = GA->getNumIndices(); K != E; ++K) {
+      const Value *Index = GA->getOperand(K + 1);
+      if (K > 0 && Index == GB->getOperand(K + 1) &&
+          isa<ArrayType>(GetElementPtrInst::getIndexedType(
+              GA->getSourceElementType(), Outer)) &&
+          separatesLanes(Index))
+        return true;
+      Outer.push_back(GA->getOperand(K + 1));
+    }
+    return false;
+  }
+
+  /// Whether an access of \p Address may touch what another lane accessed
+  /// at one of \p Others: a load another lane's store, a store what another
+  /// lane loaded or stored.
+  bool mayTouchAnotherLanes(const Value *Address,
+                            const Addresses &Others) const {
+    return any_of(Others, [&](const Value *Other) {
+      return Other != Address && maySharedVariablesOverlap(Other, Address) &&
+             !indexOneLanesSlice(Other, Address);
+    });
+  }
+};
 
 /// The accesses of kernel \p K that need a yield point before them.
 SmallPtrSet<Instruction *, 8> findExchanges(Function &K) {
   SmallPtrSet<Instruction *, 8> Exchanges;
   DenseMap<const BasicBlock *, Accessed> AccessedAtEnd;
+  LaneIdentity Lanes(K);
   ReversePostOrderTraversal<Function *> RPOT(&K);
   // An access found to need a yield point keeps it, and its yield point
   // ends what the accesses before it left: with those accesses fixed, the
@@ -168,9 +249,9 @@ SmallPtrSet<Instruction *, 8> findExchanges(Function &K) {
         const Value *Stored = getSharedStoreAddress(I);
         if ((Loaded || Stored) &&
             (Exchanges.contains(&I) ||
-             (Loaded && mayTouchAnotherLanes(Loaded, Since.Stored)) ||
-             (Stored && (mayTouchAnotherLanes(Stored, Since.Loaded) ||
-                         mayTouchAnotherLanes(Stored, Since.Stored))))) {
+             (Loaded && Lanes.mayTouchAnotherLanes(Loaded, Since.Stored)) ||
+             (Stored && (Lanes.mayTouchAnotherLanes(Stored, Since.Loaded) ||
+                         Lanes.mayTouchAnotherLanes(Stored, Since.Stored))))) {
           Changed |= Exchanges.insert(&I).second;
           Since.clear();
         }

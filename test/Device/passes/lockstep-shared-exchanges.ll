@@ -8,8 +8,9 @@
 ; another, and around a loop. Left alone: a load after a warp sync point, a
 ; load of the address the thread stored, an access of another element of
 ; the thread's own column or row (an array of arrays indexed `[k][i]` or
-; `[i][k]`, `i` from the thread's index; not when `i` is the same in every
-; thread), shared variables that cannot overlap, volatile accesses
+; `[i][k]`, `i` a one-to-one function of the thread's index; not when `i`
+; is the same in every thread, nor when it is `threadIdx.y` in a kernel
+; that reads `threadIdx.x` too, nor half the thread's index), shared variables that cannot overlap, volatile accesses
 ; (mm-lockstep-volatile-shared's), other memory, kernels with block
 ; barriers, and functions that are not kernels.
 ; RUN: mm-opt -passes=mm-lockstep-shared-exchanges %s | FileCheck %s
@@ -50,6 +51,17 @@
 ; CHECK-NEXT: call void @__mm_device_warp_yield()
 ; CHECK-NEXT: store i32 %sum, ptr %high
 ; CHECK-NEXT: ret void
+
+; CHECK-LABEL: define void @rows_2d(
+; CHECK:      store float %x, ptr %mine
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %n = load float, ptr %next
+; CHECK-NEXT: store i32 1, ptr %c0
+; CHECK-NEXT: %v = load i32, ptr %c1
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: store i32 %v, ptr %p0
+; CHECK-NEXT: call void @__mm_device_warp_yield()
+; CHECK-NEXT: %w = load i32, ptr %p1
 
 ; CHECK-LABEL: define void @last_warp(
 ; CHECK:      store i32 %sum, ptr %mine
@@ -139,6 +151,31 @@ define void @scan(i32 %x) #1 {
   ret void
 }
 
+define void @rows_2d(float %x) #1 {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  ; Row threadIdx.y, which the lanes of a warp with 16 threads in x share.
+  %mine = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 %ty, i32 %tx
+  %tx1 = add i32 %tx, 1
+  %next = getelementptr [8 x [9 x float]], ptr @tile, i32 0, i32 %ty, i32 %tx1
+  ; Column threadIdx.y * 16 + threadIdx.x, each thread's own.
+  %row = mul i32 %ty, 16
+  %lin = add i32 %row, %tx
+  %c0 = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 0, i32 %lin
+  %c1 = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 1, i32 %lin
+  ; Column (threadIdx.y * 16 + threadIdx.x) / 2, each two threads'.
+  %half = lshr i32 %lin, 1
+  %p0 = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 0, i32 %half
+  %p1 = getelementptr [16 x [256 x i32]], ptr @count, i32 0, i32 1, i32 %half
+  store float %x, ptr %mine
+  %n = load float, ptr %next
+  store i32 1, ptr %c0
+  %v = load i32, ptr %c1
+  store i32 %v, ptr %p0
+  %w = load i32, ptr %p1
+  ret void
+}
+
 define void @last_warp(i32 %i, i32 %sum) #1 {
   %mine = getelementptr [64 x i32], ptr @sums, i32 0, i32 %i
   %j = add i32 %i, 16
@@ -211,6 +248,7 @@ define void @not_a_kernel(i32 %i, i32 %sum) {
 declare void @llvm.nvvm.barrier0()
 declare void @llvm.nvvm.bar.warp.sync(i32)
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 
 attributes #0 = { "mm-shared" }
 attributes #1 = { "mm-kernel" }
