@@ -103,8 +103,9 @@ void mm::device::setUniformSlots(Function &T, ArrayRef<UniformSlot> Slots) {
 // Sync points
 //===----------------------------------------------------------------------===//
 
-static StringRef getCalleeName(const CallInst *Call) {
-  const Function *Callee = Call->getCalledFunction();
+StringRef mm::device::getCalleeName(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
   return Callee ? Callee->getName() : StringRef();
 }
 
@@ -116,24 +117,24 @@ bool SyncPoint::classof(const CallInst *Call) {
 bool SyncPoint::isBlockBarrier() const { return BlockBarrier::classof(this); }
 
 bool BlockBarrier::classof(const CallInst *Call) {
-  return getCalleeName(Call) == MarkerName;
+  return getCalleeName(*Call) == MarkerName;
 }
 
 bool WarpSync::classof(const CallInst *Call) {
-  return getCalleeName(Call) == MarkerName;
+  return getCalleeName(*Call) == MarkerName;
 }
 
 bool WarpExchange::classof(const CallInst *Call) {
-  StringRef Name = getCalleeName(Call);
+  StringRef Name = getCalleeName(*Call);
   return Name == StoredMarkerName || Name == ReadMarkerName;
 }
 
 WarpExchange::Phase WarpExchange::getPhase() const {
-  return getCalleeName(this) == StoredMarkerName ? Stored : Read;
+  return getCalleeName(*this) == StoredMarkerName ? Stored : Read;
 }
 
 bool WarpYield::classof(const CallInst *Call) {
-  return getCalleeName(Call) == MarkerName;
+  return getCalleeName(*Call) == MarkerName;
 }
 
 static CallInst *createMarkerCall(IRBuilderBase &B, StringRef Name) {

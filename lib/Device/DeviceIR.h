@@ -205,6 +205,8 @@ public:
 /// kernel's thread function resumable, and for the warp yield marker that
 /// mm-lockstep-volatile-shared inserts: the one list of them.
 bool isSynchronizingIntrinsic(llvm::StringRef Name);
+/// The name of the function that \p I calls directly, or an empty name.
+llvm::StringRef getCalleeName(const llvm::Instruction &I);
 /// True for the block barriers among them (`__syncthreads()`).
 bool isBlockBarrierIntrinsic(llvm::StringRef Name);
 /// The dimensions of a thread's index, as bits of a mask.

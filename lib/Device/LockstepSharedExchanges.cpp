@@ -102,13 +102,6 @@ const Value *getSharedLoadAddress(const Instruction &I) {
   return nullptr;
 }
 
-/// The name of the function that \p I calls, if it calls one.
-StringRef getCalleeName(const Instruction &I) {
-  const auto *Call = dyn_cast<CallBase>(&I);
-  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  return Callee ? Callee->getName() : StringRef();
-}
-
 /// The dimensions of the thread's index of which \p V is a one-to-one
 /// function: the index along each, scaled and added to the others and to
 /// values the same in every thread (`threadIdx.y * 16 + threadIdx.x + k`).

@@ -310,8 +310,8 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
   return write(Ops[0], Result);
 }
 
-
-Error PTXTranslator::simdVideoInstruction(const PTXInstruction &I) {
+Error PTXTranslator::simdVideoInstruction(const PTXInstruction &I,
+                                          ArrayRef<Value *> Src) {
   // vop2.dtype.atype.btype{.sat} d, a, b, c and vop2.dtype.atype.btype.add
   // d, a, b, c (vop4 likewise on bytes); vset2.atype.btype.cmp{.add} d, a,
   // b, c. Each element of a and b is extended by its type, the operation
@@ -366,13 +366,6 @@ Error PTXTranslator::simdVideoInstruction(const PTXInstruction &I) {
   unsigned ElementBits = 32 / Elements;
   auto *PackedTy = FixedVectorType::get(B.getIntNTy(ElementBits), Elements);
   auto *WideTy = FixedVectorType::get(I32, Elements);
-  SmallVector<Value *, 3> Src;
-  for (const PTXOperand &Operand : drop_begin(I.Operands)) {
-    Expected<Value *> V = read(Operand, I32);
-    if (!V)
-      return V.takeError();
-    Src.push_back(*V);
-  }
   auto Extend = [&](Value *V, bool Signed) {
     Value *Packed = B.CreateBitCast(V, PackedTy);
     return Signed ? B.CreateSExt(Packed, WideTy) : B.CreateZExt(Packed, WideTy);

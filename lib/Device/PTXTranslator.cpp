@@ -408,9 +408,9 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
     return write(Ops[0], intrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
                               {B.getInt32(~0u), B.getTrue()}));
   }
-  if (Op.starts_with("v"))
-    return simdVideoInstruction(I);
-  if (!Ty)
+  // A SIMD video instruction's last part is a modifier, not its type.
+  bool IsSimdVideo = Op.starts_with("v");
+  if (!Ty && !IsSimdVideo)
     return unknown(I);
 
   if (Op == "ld" || Op == "st") {
@@ -438,14 +438,17 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
     return Error::success();
   }
 
-  // The sources: the operands after the first, of the instruction's type.
+  // The sources: the operands after the first, of the instruction's type
+  // (a SIMD video instruction's: 32-bit words).
   SmallVector<Value *, 3> Src;
   for (const PTXOperand &Operand : drop_begin(Ops)) {
-    Expected<Value *> V = read(Operand, Ty);
+    Expected<Value *> V = read(Operand, IsSimdVideo ? B.getInt32Ty() : Ty);
     if (!V)
       return V.takeError();
     Src.push_back(*V);
   }
+  if (IsSimdVideo)
+    return simdVideoInstruction(I, Src);
   if (Ty->isFloatingPointTy())
     return floatInstruction(I, Src);
   return integerInstruction(I, Src);

@@ -76,8 +76,10 @@ private:
                                  llvm::ArrayRef<llvm::Value *> Src);
   /// The SIMD video instructions on the halfwords or bytes of 32-bit
   /// values (`vadd2`, `vabsdiff4`, `vset2`, ...), as clang's CUDA headers
-  /// implement CUDA's SIMD intrinsics (`__vadd2`, `__vmaxs4`, ...).
-  llvm::Error simdVideoInstruction(const PTXInstruction &I);
+  /// implement CUDA's SIMD intrinsics (`__vadd2`, `__vmaxs4`, ...), given
+  /// their sources as 32-bit words.
+  llvm::Error simdVideoInstruction(const PTXInstruction &I,
+                                   llvm::ArrayRef<llvm::Value *> Src);
 
   /// The type that an opcode suffix names (`u32`, `f64`, `pred`, ...).
   llvm::Type *getType(llvm::StringRef Suffix);
