@@ -205,6 +205,22 @@ bool mm::device::dependsOnThreadIndex(const Value *V) {
   return false;
 }
 
+bool mm::device::isSameInEveryThread(const Value *V) {
+  SmallVector<const Value *> Work{V};
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty()) {
+    const Value *Next = Work.pop_back_val();
+    if (isa<Constant, Argument>(Next) || !Seen.insert(Next).second)
+      continue;
+    const auto *I = dyn_cast<Instruction>(Next);
+    if (!I || isa<PHINode, LoadInst>(I) || I->mayReadOrWriteMemory() ||
+        isThreadIndexQuery(I) || (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
+      return false;
+    append_range(Work, I->operands());
+  }
+  return true;
+}
+
 bool mm::device::isSynchronizingIntrinsic(StringRef Name) {
   return StringSwitch<bool>(Name)
              .Cases("llvm.nvvm.barrier0", "llvm.nvvm.barrier.sync",

@@ -226,6 +226,10 @@ inline bool isThreadIndexQuery(const llvm::Value *V) {
 }
 /// True if \p V is computed from the thread's own index.
 bool dependsOnThreadIndex(const llvm::Value *V);
+/// True if \p V is known to be the same in every thread of a block: a
+/// constant, an argument, or computed without memory, phis or calls from
+/// those and the block's queries (its index and sizes).
+bool isSameInEveryThread(const llvm::Value *V);
 
 //===----------------------------------------------------------------------===//
 // The thread function's ABI

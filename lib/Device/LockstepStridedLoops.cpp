@@ -55,25 +55,6 @@ using namespace mm::device;
 /// line per load.
 static constexpr int64_t CacheLineBytes = 64;
 
-/// True if \p V is known to be the same in every thread of a block: a
-/// constant, an argument, or computed without memory, phis or calls from
-/// those and the block's queries (its index and sizes).
-static bool isSameInEveryThread(const Value *V) {
-  SmallVector<const Value *> Work{V};
-  SmallPtrSet<const Value *, 32> Seen;
-  while (!Work.empty()) {
-    const Value *Next = Work.pop_back_val();
-    if (isa<Constant, Argument>(Next) || !Seen.insert(Next).second)
-      continue;
-    const auto *I = dyn_cast<Instruction>(Next);
-    if (!I || isa<PHINode, LoadInst>(I) || I->mayReadOrWriteMemory() ||
-        isThreadIndexQuery(I) || (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
-      return false;
-    append_range(Work, I->operands());
-  }
-  return true;
-}
-
 /// True if \p L's body is straight-line code: its only conditional branch
 /// is its latch's exit test. A body with branches of its own does not
 /// vectorize across the threads, and running it a region per iteration

@@ -66,11 +66,12 @@ MM_DEVICE_MODULE_PASS(LockstepVolatileSharedPass)
 /// from shared memory to shared memory in a kernel, so that a warp's lanes
 /// all load before any stores, as in lockstep (mm-lockstep-shared-copies).
 MM_DEVICE_MODULE_PASS(LockstepSharedCopiesPass)
-/// Puts a warp yield point, in a kernel without block barriers, before each
-/// load of shared memory that may read what another lane stored since the
-/// last sync point, and before each store that may overwrite what another
-/// lane loaded or stored, so that a warp's lanes do each access together,
-/// as in lockstep (mm-lockstep-shared-exchanges).
+/// Puts a warp yield point before each load of shared memory that may read
+/// what another lane stored since the last sync point, and before each
+/// store that may overwrite what another lane loaded or stored, so that a
+/// warp's lanes do each access together, as in lockstep; in a kernel with
+/// block barriers, only where the exchange is certain and not in a loop
+/// without sync points (mm-lockstep-shared-exchanges).
 MM_DEVICE_MODULE_PASS(LockstepSharedExchangesPass)
 /// Puts a warp yield point at the head of the one loop of a kernel without
 /// sync points whose threads load with a stride of a cache line or more, so

@@ -11,8 +11,10 @@
 ; `[i][k]`, `i` a one-to-one function of the thread's index; not when `i`
 ; is the same in every thread, nor when it is `threadIdx.y` in a kernel
 ; that reads `threadIdx.x` too, nor half the thread's index), shared variables that cannot overlap, volatile accesses
-; (mm-lockstep-volatile-shared's), other memory, kernels with block
-; barriers, and functions that are not kernels.
+; (mm-lockstep-volatile-shared's), other memory, an exchange in a kernel
+; with block barriers that is not certain (an index that is not the
+; thread's: lockstep-shared-exchanges-barriers.ll has the others), and
+; functions that are not kernels.
 ; RUN: mm-opt -passes=mm-lockstep-shared-exchanges %s | FileCheck %s
 
 ; CHECK-LABEL: define void @transpose(
