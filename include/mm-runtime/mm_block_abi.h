@@ -84,6 +84,11 @@ typedef void (*mm_block_fn)(void **args, mm_block_context *ctx);
 /* param_sizes is there: descriptors written before it was added, which
  * end at name, do not set this flag. */
 #define MM_KERNEL_PARAM_SIZES 0x8u
+/* The kernel has loops that only other threads' stores end (spin-waits on
+ * volatile or atomic loads of global memory): the runtime runs all the
+ * grid's blocks at once, as a GPU runs a grid it holds at once, and fails a
+ * launch of more blocks than it can run so. */
+#define MM_KERNEL_SPIN_WAITS 0x10u
 
 typedef struct mm_kernel_descriptor {
   uint32_t abi_version;        /* MM_BLOCK_ABI_VERSION */

@@ -134,7 +134,12 @@ WarpExchange::Phase WarpExchange::getPhase() const {
 }
 
 bool WarpYield::classof(const CallInst *Call) {
-  return getCalleeName(*Call) == MarkerName;
+  StringRef Name = getCalleeName(*Call);
+  return Name == MarkerName || Name == SpinWaitMarkerName;
+}
+
+WarpYield::Kind WarpYield::getKind() const {
+  return getCalleeName(*this) == SpinWaitMarkerName ? SpinWait : Lockstep;
 }
 
 static CallInst *createMarkerCall(IRBuilderBase &B, StringRef Name) {
@@ -158,8 +163,9 @@ WarpExchange *WarpExchange::create(IRBuilderBase &B, Phase P) {
       createMarkerCall(B, P == Stored ? StoredMarkerName : ReadMarkerName));
 }
 
-WarpYield *WarpYield::create(IRBuilderBase &B) {
-  return static_cast<WarpYield *>(createMarkerCall(B, MarkerName));
+WarpYield *WarpYield::create(IRBuilderBase &B, Kind K) {
+  return static_cast<WarpYield *>(
+      createMarkerCall(B, K == SpinWait ? SpinWaitMarkerName : MarkerName));
 }
 
 bool mm::device::isBlockBarrierIntrinsic(StringRef Name) {
@@ -226,7 +232,8 @@ bool mm::device::isSynchronizingIntrinsic(StringRef Name) {
              .Cases("llvm.nvvm.barrier0", "llvm.nvvm.barrier.sync",
                     "llvm.nvvm.bar.warp.sync", "llvm.amdgcn.s.barrier",
                     "llvm.amdgcn.wave.barrier", "llvm.amdgcn.ds.bpermute",
-                    "llvm.nvvm.activemask", WarpYield::MarkerName, true)
+                    "llvm.nvvm.activemask", WarpYield::MarkerName,
+                    WarpYield::SpinWaitMarkerName, true)
              .Default(false) ||
          Name.starts_with("llvm.nvvm.shfl.sync.") ||
          Name.starts_with("llvm.nvvm.vote.") ||

@@ -58,11 +58,14 @@ inline constexpr llvm::StringLiteral ResumableAttr = "mm-resumable";
 inline constexpr llvm::StringLiteral HasBarriersAttr = "mm-has-barriers";
 inline constexpr llvm::StringLiteral HasWarpOpsAttr = "mm-has-warp-ops";
 inline constexpr llvm::StringLiteral BlockRangesAttr = "mm-block-ranges";
+/// On a kernel with loops that only other threads' stores end.
+inline constexpr llvm::StringLiteral SpinWaitsAttr = "mm-spin-waits";
 inline constexpr llvm::StringLiteral StaticSharedSizeAttr =
     "mm-static-shared-size";
 inline constexpr llvm::StringLiteral ScratchSizeAttr = "mm-scratch-size";
 inline constexpr llvm::StringLiteral BlockBarriersAttr = "mm-block-barriers";
 inline constexpr llvm::StringLiteral FirstWarpYieldAttr = "mm-first-warp-yield";
+inline constexpr llvm::StringLiteral FirstSpinWaitAttr = "mm-first-spin-wait";
 inline constexpr llvm::StringLiteral FirstWarpExchangeAttr =
     "mm-first-warp-exchange";
 inline constexpr llvm::StringLiteral FirstWarpExchangeReadAttr =
@@ -189,16 +192,23 @@ public:
 /// A point where the threads of a warp that are there run on together, as
 /// SIMT lanes in lockstep would, while the warp's other threads need not
 /// come (mm-lockstep-volatile-shared): unlike a warp sync point, threads of
-/// one warp at different yield points are not an error.
+/// one warp at different yield points are not an error. A spin-wait's yield
+/// point, at the header of a loop that only other threads' stores end
+/// (mm-spin-waits), also lets the warp's threads at other yield points run
+/// on while threads spin there.
 class WarpYield : public SyncPoint {
 public:
+  enum Kind { Lockstep, SpinWait };
   static constexpr llvm::StringLiteral MarkerName = "__mm_device_warp_yield";
+  static constexpr llvm::StringLiteral SpinWaitMarkerName =
+      "__mm_device_warp_spin_yield";
   static bool classof(const llvm::CallInst *Call);
   static bool classof(const llvm::Value *V) {
     return llvm::isa<llvm::CallInst>(V) &&
            classof(llvm::cast<llvm::CallInst>(V));
   }
-  static WarpYield *create(llvm::IRBuilderBase &B);
+  static WarpYield *create(llvm::IRBuilderBase &B, Kind K = Lockstep);
+  Kind getKind() const;
 };
 
 /// True for the device intrinsics that synchronize threads, and so make a

@@ -88,7 +88,7 @@ PreservedAnalyses FinalizeDevicePass::lower(Module &M, ModuleAnalysisManager &) 
   for (Function &F : M)
     for (StringRef Kind :
          {ThreadOfAttr, ResumableAttr, HasBarriersAttr, HasWarpOpsAttr,
-          BlockRangesAttr, StaticSharedSizeAttr, ScratchSizeAttr,
+          BlockRangesAttr, SpinWaitsAttr, StaticSharedSizeAttr, ScratchSizeAttr,
           BlockBarriersAttr, UniformBufferSizeAttr})
       F.removeFnAttr(Kind);
   for (Function &F : M)

@@ -3,9 +3,9 @@
 // mm-kernel-descriptors: kernel K's descriptor `__mm_kernel.K`, an external
 // constant mm_kernel_descriptor (mm-runtime/mm_block_abi.h), by which the
 // runtime finds and launches K: its flags (barriers, warp operations, block
-// ranges), the shared and scratch memory its blocks need, its parameter
-// count, the warp size, its block function and its name, all as the thread
-// function and the module record them (DeviceIR.h).
+// ranges, spin-waits), the shared and scratch memory its blocks need, its
+// parameter count, the warp size, its block function and its name, all as the
+// thread function and the module record them (DeviceIR.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +51,7 @@ static void emitDescriptor(Function &T, Function &Kernel) {
       (T.hasFnAttribute(HasBarriersAttr) ? MM_KERNEL_HAS_BARRIERS : 0) |
       (T.hasFnAttribute(HasWarpOpsAttr) ? MM_KERNEL_HAS_WARP_OPS : 0) |
       (T.hasFnAttribute(BlockRangesAttr) ? MM_KERNEL_BLOCK_RANGES : 0) |
+      (T.hasFnAttribute(SpinWaitsAttr) ? MM_KERNEL_SPIN_WAITS : 0) |
       MM_KERNEL_PARAM_SIZES;
   Constant *Init = getKernelDescriptor(
       C, {Flags, getIntegerAttr(T, StaticSharedSizeAttr),

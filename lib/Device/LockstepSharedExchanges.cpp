@@ -501,8 +501,8 @@ class CertainExchanges {
       if (!Br || !Br->isConditional())
         continue;
       for (unsigned Successor : {0u, 1u})
-        if (DT.dominates(
-                BasicBlockEdge(Branching, Br->getSuccessor(Successor)), BB))
+        if (DT.dominates(BasicBlockEdge(Branching, Br->getSuccessor(Successor)),
+                         BB))
           narrow(Lanes, Br->getCondition(), Successor == 0, Dimension);
     }
     return Lanes;
@@ -568,8 +568,8 @@ public:
 /// Whether an access of an address may touch what another lane accessed at
 /// one of the others: a load another lane's store, a store what another
 /// lane loaded or stored.
-using TouchTest =
-    function_ref<bool(const SharedAccess &Access, const SharedAccesses &Others)>;
+using TouchTest = function_ref<bool(const SharedAccess &Access,
+                                    const SharedAccesses &Others)>;
 
 /// The accesses of kernel \p K that need a yield point before them, by
 /// \p TouchesAnotherLanes, of those where \p MayYield allows one; a store
@@ -589,8 +589,7 @@ findExchanges(Function &K, TouchTest TouchesAnotherLanes,
     for (BasicBlock *BB : RPOT) {
       Accessed Since;
       for (const BasicBlock *Pred : predecessors(BB))
-        if (auto Found = AccessedAtEnd.find(Pred);
-            Found != AccessedAtEnd.end())
+        if (auto Found = AccessedAtEnd.find(Pred); Found != AccessedAtEnd.end())
           Since.insert(Found->second);
       for (Instruction &I : *BB) {
         if (isSynchronizingIntrinsic(getCalleeName(I))) {

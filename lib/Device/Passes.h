@@ -73,6 +73,11 @@ MM_DEVICE_MODULE_PASS(LockstepSharedCopiesPass)
 /// block barriers, only where the exchange is certain and not in a loop
 /// without sync points (mm-lockstep-shared-exchanges).
 MM_DEVICE_MODULE_PASS(LockstepSharedExchangesPass)
+/// Puts a warp yield point at the head of each loop of a kernel that only
+/// other threads' stores end (a volatile or atomic load of global memory in
+/// every condition that ends it), and marks the kernel `mm-spin-waits`, so
+/// that its blocks all run at once (mm-spin-waits).
+MM_DEVICE_MODULE_PASS(SpinWaitsPass)
 /// Puts a warp yield point at the head of the one loop of a kernel without
 /// sync points whose threads load with a stride of a cache line or more, so
 /// that a block's threads run it iteration by iteration

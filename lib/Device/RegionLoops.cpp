@@ -11,9 +11,10 @@
 // live threads all wait at the same warp sync point, or at the block
 // barrier just released, to their next stop; when a warp's threads wait at
 // different points and some at warp yield points, those at the first yield
-// point run on; when some wait at block barriers and the others at one warp
-// operation, the others run on (a warp operation whose mask leaves out the
-// lanes that skip it). Threads of one block at different block barriers, or
+// point run on (and, where they come back round a spin-wait's loop, those
+// at the later ones too); when some wait at block barriers and the others at
+// one warp operation, the others run on (a warp operation whose mask leaves out
+// the lanes that skip it). Threads of one block at different block barriers, or
 // of one warp at different warp operations, trap: a barrier or warp
 // operation in divergent control flow.
 //
@@ -179,8 +180,10 @@ static void buildBlockFunction(Function &T) {
     Index[1] = B.CreateURem(B.CreateUDiv(Linear, NTid[0]), NTid[1], "tid.y");
     Index[2] = B.CreateUDiv(Linear, XY, "tid.z");
   };
-  // Warp yield points are numbered from FirstYield on, if there are any.
+  // Warp yield points are numbered from FirstYield on, if there are any,
+  // the spin-waits' from FirstSpinWait on.
   uint64_t FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
+  uint64_t FirstSpinWait = getIntegerAttr(T, FirstSpinWaitAttr);
   // The smallest and largest stops of the live threads in [Begin, End), how
   // many have exited, the smallest stop that is a yield point, and the
   // smallest and largest stops that are warp sync points.
@@ -363,6 +366,26 @@ static void buildBlockFunction(Function &T) {
         "yield",
         [&](Value *Stop) { return B.CreateICmpEQ(Stop, WarpYieldMin); },
         WarpYieldMin);
+    // Threads that ran from a spin-wait's yield point and came back to it,
+    // or to an earlier one, wait for another thread's store: the threads at
+    // later yield points run on too, lest a thread spin forever waiting for
+    // one that waits for it to move.
+    if (FirstSpinWait) {
+      Value *Spun =
+          B.CreateAnd(B.CreateICmpUGE(WarpYieldMin, B.getInt32(FirstSpinWait)),
+                      B.CreateICmpULE(ScanStops(Begin, End)[3], WarpYieldMin));
+      BasicBlock *Others = BasicBlock::Create(C, "warp.yield.others", Block);
+      BasicBlock *Yielded = BasicBlock::Create(C, "warp.yielded", Block);
+      B.CreateCondBr(Spun, Others, Yielded);
+      B.SetInsertPoint(Others);
+      RunThreadsWhere(
+          "yield.others",
+          [&](Value *Stop) { return B.CreateICmpUGT(Stop, WarpYieldMin); },
+          nullptr);
+      B.CreateBr(Yielded);
+      B.SetInsertPoint(Yielded);
+      WarpYielded = Yielded;
+    }
   }
   B.SetInsertPoint(WarpAgreed);
   Value *Runnable = B.CreateOr(B.CreateICmpUGT(WarpMin, NumBlockBarriers),

@@ -144,12 +144,13 @@ struct ResumableLayout {
   /// Sync points 1 to NumBlockBarriers are block barriers, the following
   /// ones warp sync points, from FirstWarpExchange on (if not 0) the
   /// shuffles' exchanges after the stores, from FirstWarpExchangeRead on
-  /// those after the reads, and from FirstWarpYield on (if not 0) warp
-  /// yield points.
+  /// those after the reads, from FirstWarpYield on (if not 0) warp yield
+  /// points, and from FirstSpinWait on (if not 0) spin-waits' yield points.
   unsigned NumBlockBarriers = 0;
   unsigned FirstWarpExchange = 0;
   unsigned FirstWarpExchangeRead = 0;
   unsigned FirstWarpYield = 0;
+  unsigned FirstSpinWait = 0;
   SmallVector<UniformSlot> UniformSlots;
   uint64_t UniformBufferSize = 0;
   /// The alias tags of the stops' array (see tagScratchAccesses).
@@ -370,9 +371,10 @@ static Expected<ResumableLayout> makeResumable(Function &T,
 
   // Block barriers first, then warp sync points, then the shuffles'
   // exchanges after the stores, then those after the reads, then warp yield
-  // points, so that the block function tells them apart by their number.
+  // points, then the spin-waits' yield points, so that the block function
+  // tells them apart by their number.
   SmallVector<CallInst *> Markers, WarpMarkers, StoredMarkers, ReadMarkers,
-      YieldMarkers;
+      YieldMarkers, SpinMarkers;
   for (BasicBlock &BB : T)
     for (Instruction &I : BB) {
       auto *Sync = dyn_cast<SyncPoint>(&I);
@@ -380,8 +382,9 @@ static Expected<ResumableLayout> makeResumable(Function &T,
         continue;
       if (Sync->isBlockBarrier())
         Markers.push_back(Sync);
-      else if (isa<WarpYield>(Sync))
-        YieldMarkers.push_back(Sync);
+      else if (auto *Yield = dyn_cast<WarpYield>(Sync))
+        (Yield->getKind() == WarpYield::SpinWait ? SpinMarkers : YieldMarkers)
+            .push_back(Sync);
       else if (auto *Exchange = dyn_cast<WarpExchange>(Sync))
         (Exchange->getPhase() == WarpExchange::Stored ? StoredMarkers
                                                       : ReadMarkers)
@@ -398,8 +401,11 @@ static Expected<ResumableLayout> makeResumable(Function &T,
     Layout.FirstWarpExchangeRead = Markers.size() + 1;
     append_range(Markers, ReadMarkers);
   }
-  Layout.FirstWarpYield = YieldMarkers.empty() ? 0 : Markers.size() + 1;
+  Layout.FirstWarpYield =
+      YieldMarkers.empty() && SpinMarkers.empty() ? 0 : Markers.size() + 1;
   append_range(Markers, YieldMarkers);
+  Layout.FirstSpinWait = SpinMarkers.empty() ? 0 : Markers.size() + 1;
+  append_range(Markers, SpinMarkers);
   SmallVector<BasicBlock *> SyncBlocks;
   SmallPtrSet<BasicBlock *, 16> SyncBlockSet;
   for (CallInst *Marker : Markers) {
@@ -561,13 +567,15 @@ PreservedAnalyses SplitAtBarriersPass::lower(Module &M, ModuleAnalysisManager &)
     }
     if (Layout->FirstWarpYield)
       setIntegerAttr(T, FirstWarpYieldAttr, Layout->FirstWarpYield);
+    if (Layout->FirstSpinWait)
+      setIntegerAttr(T, FirstSpinWaitAttr, Layout->FirstSpinWait);
     setIntegerAttr(T, UniformBufferSizeAttr, Layout->UniformBufferSize);
     setUniformSlots(T, Layout->UniformSlots);
   }
   for (StringRef Marker :
        {BlockBarrier::MarkerName, WarpSync::MarkerName,
         WarpExchange::StoredMarkerName, WarpExchange::ReadMarkerName,
-        WarpYield::MarkerName})
+        WarpYield::MarkerName, WarpYield::SpinWaitMarkerName})
     if (Function *F = M.getFunction(Marker); F && F->use_empty())
       F->eraseFromParent();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -280,6 +280,10 @@ private:
   /// hand-over, and the cache lines of the launch and of its data that move
   /// between cores): less work than this gains nothing from a second thread.
   static constexpr std::chrono::nanoseconds AloneLimit{5000};
+  /// The most blocks of a kernel with spin-waits that run at once, a thread
+  /// each: as many as a large GPU holds at once (132 multiprocessors of 8
+  /// blocks of 256 threads).
+  static constexpr uint64_t MaxBlocksAtOnce = 1056;
 };
 } // namespace
 
@@ -340,6 +344,18 @@ void handleFault(int Signal, siginfo_t *Info, void *Context) {
   siglongjmp(W->TrapJump, 1);
 }
 
+/// The signal by which a failed launch whose blocks run at once abandons the
+/// blocks still running (MM_KERNEL_SPIN_WAITS): they may wait forever for
+/// the stores of the block that failed.
+int getAbandonSignal() { return SIGRTMIN + 4; }
+
+/// Abandons the block that this thread runs, if any, as a trap does; the
+/// launch has recorded its error.
+void handleAbandon(int) {
+  if (Worker *W = RunningWorker)
+    siglongjmp(W->TrapJump, 1);
+}
+
 /// This thread's stack for signal handlers, so that a kernel that overflows
 /// its stack is reported too.
 struct AlternateSignalStack {
@@ -365,8 +381,9 @@ struct AlternateSignalStack {
 };
 } // namespace
 
-/// Installs handleFault for the fault signals, once per process, and gives
-/// the calling thread an alternate signal stack, once per thread.
+/// Installs handleFault for the fault signals and handleAbandon for the
+/// abandon signal, once per process, and gives the calling thread an
+/// alternate signal stack, once per thread.
 static void installFaultHandlers() {
   static std::once_flag Installed;
   std::call_once(Installed, [] {
@@ -376,6 +393,11 @@ static void installFaultHandlers() {
     sigemptyset(&Action.sa_mask);
     for (size_t I = 0; I != std::size(FaultSignals); ++I)
       sigaction(FaultSignals[I], &Action, &PreviousActions[I]);
+    struct sigaction Abandon = {};
+    Abandon.sa_handler = handleAbandon;
+    Abandon.sa_flags = SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&Abandon.sa_mask);
+    sigaction(getAbandonSignal(), &Abandon, nullptr);
   });
   thread_local AlternateSignalStack Stack;
 }
@@ -464,6 +486,40 @@ static void runWorker(LaunchState &L, unsigned Index, WorkerMemory &Memory) {
           std::chrono::steady_clock::now() - Start)
           .count(),
       std::memory_order_relaxed);
+}
+
+/// Runs all of \p L's blocks at once, each on a thread of its own, for a
+/// kernel whose blocks may wait for each other's stores
+/// (MM_KERNEL_SPIN_WAITS), while the launching thread watches: once the
+/// launch fails, the blocks still running are abandoned.
+static void runBlocksAtOnce(LaunchState &L) {
+  std::vector<BlockShare> Shares(L.NumBlocks);
+  for (uint64_t I = 0; I != L.NumBlocks; ++I) {
+    Shares[I].Next.store(I, std::memory_order_relaxed);
+    Shares[I].End = I + 1;
+  }
+  L.Shares = Shares.data();
+  L.NumShares = L.NumBlocks;
+  std::vector<WorkerMemory> Memory(L.NumBlocks);
+  std::unique_ptr<std::atomic<bool>[]> Finished(
+      new std::atomic<bool>[L.NumBlocks]());
+  std::vector<std::thread> Threads;
+  for (unsigned I = 0; I < L.NumBlocks; ++I)
+    Threads.emplace_back([&L, &Memory, &Finished, I] {
+      runWorker(L, I, Memory[I]);
+      Finished[I].store(true, std::memory_order_release);
+    });
+  // A block that trapped or faulted failed the launch, and blocks that wait
+  // for its stores would wait forever: they are abandoned, as a GPU ends a
+  // failed grid.
+  for (unsigned I = 0; I < L.NumBlocks; ++I)
+    while (!Finished[I].load(std::memory_order_acquire)) {
+      if (L.Failed.load(std::memory_order_relaxed))
+        pthread_kill(Threads[I].native_handle(), getAbandonSignal());
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  for (std::thread &T : Threads)
+    T.join();
 }
 
 //===----------------------------------------------------------------------===//
@@ -588,6 +644,18 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
   std::lock_guard<std::mutex> Guard(LaunchLock);
   LaunchState L(Kernel, Config, Args);
   const mm_kernel_descriptor *D = Kernel.Descriptor;
+  if (D->flags & MM_KERNEL_SPIN_WAITS) {
+    if (L.NumBlocks > MaxBlocksAtOnce)
+      return Error(
+          MM_ERROR_LAUNCH_FAILED,
+          "kernel '" + Kernel.Name + "' of submodule '" + Kernel.Module +
+              "' waits in loops for other threads' stores, so its "
+              "blocks must all run at once; its grid has " +
+              std::to_string(L.NumBlocks) + " blocks, more than the " +
+              std::to_string(MaxBlocksAtOnce) + " that mm runs at once");
+    runBlocksAtOnce(L);
+    return L.Failed ? Error(L.Status, L.Error) : Error::success();
+  }
   // A launch whose blocks are predicted, from the kernel's last launches, to
   // take less time altogether than it takes to bring another thread in
   // runs on the launching thread alone.

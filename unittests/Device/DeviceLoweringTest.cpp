@@ -257,6 +257,25 @@ TEST_F(DeviceLoweringTest, Saxpy) {
   EXPECT_EQ(Y, Expected);
 }
 
+TEST_F(DeviceLoweringTest, SpinWaitLetsTheWaitedForThreadsRun) {
+  compileInput(CudaKernels);
+  const mm_kernel_descriptor *K = kernel("_Z8spinWaitPViPiS0_");
+  ASSERT_TRUE(K);
+  // A loop on a volatile load: the runtime must run its blocks at once.
+  EXPECT_EQ(K->flags, unsigned(MM_KERNEL_SPIN_WAITS | MM_KERNEL_PARAM_SIZES));
+  // Each thread waits for the next one: they finish from the last to the
+  // first, across the block's warps, which one thread after another in
+  // order could not.
+  const unsigned Threads = 96;
+  std::vector<int> Done(Threads, 0), Order(Threads, -1);
+  int Counter = 0;
+  int *DoneP = Done.data(), *OrderP = Order.data(), *CounterP = &Counter;
+  ASSERT_TRUE(
+      launch(K, {1, 1, 1}, {Threads, 1, 1}, {&DoneP, &OrderP, &CounterP}));
+  for (unsigned I = 0; I < Threads; ++I)
+    EXPECT_EQ(Order[I], int(Threads - 1 - I)) << "thread " << I;
+}
+
 TEST_F(DeviceLoweringTest, ReductionWithSharedMemoryAndBarriers) {
   compileInput(CudaKernels);
   const mm_kernel_descriptor *K = kernel("_Z9reduceSumPKfPfi");

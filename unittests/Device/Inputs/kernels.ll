@@ -936,6 +936,35 @@ define dso_local noundef float @_Z6squaref(float noundef %0) local_unnamed_addr 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #8
 
+; __global__ void spinWait(volatile int *done, int *order, int *counter):
+; each thread waits until the next thread of the block is done.
+define dso_local void @_Z8spinWaitPViPiS0_(ptr noundef %0, ptr nocapture noundef writeonly %1, ptr noundef %2) local_unnamed_addr #1 {
+  %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %6 = add nuw nsw i32 %4, 1
+  %7 = icmp eq i32 %6, %5
+  br i1 %7, label %13, label %8
+
+8:
+  %9 = zext nneg i32 %6 to i64
+  %10 = getelementptr inbounds i32, ptr %0, i64 %9
+  br label %11
+
+11:
+  %12 = load volatile i32, ptr %10, align 4
+  %w = icmp eq i32 %12, 0
+  br i1 %w, label %11, label %13
+
+13:
+  %14 = atomicrmw add ptr %2, i32 1 seq_cst, align 4
+  %15 = zext nneg i32 %4 to i64
+  %16 = getelementptr inbounds i32, ptr %1, i64 %15
+  store i32 %14, ptr %16, align 4
+  %17 = getelementptr inbounds i32, ptr %0, i64 %15
+  store volatile i32 1, ptr %17, align 4
+  ret void
+}
+
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #8
 
@@ -989,7 +1018,7 @@ attributes #10 = { nounwind }
 attributes #11 = { convergent nounwind }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
-!nvvm.annotations = !{!4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23}
+!nvvm.annotations = !{!4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !40}
 !llvm.ident = !{!24, !24, !24, !24, !24, !24}
 
 !0 = !{i32 2, !"SDK Version", [2 x i32] [i32 12, i32 3]}
@@ -1032,3 +1061,4 @@ attributes #11 = { convergent nounwind }
 !37 = distinct !{!37, !30}
 !38 = distinct !{!38, !30}
 !39 = !{i64 2358532}
+!40 = !{ptr @_Z8spinWaitPViPiS0_, !"kernel", i32 1}
