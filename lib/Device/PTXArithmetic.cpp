@@ -19,6 +19,20 @@
 using namespace llvm;
 using namespace mm::device;
 
+/// The integer comparison \p Name (`eq`, `ne`, `lt`, `le`, `gt`, `ge`) of
+/// values \p Signed or not, as setp and vset name them; BAD_ICMP_PREDICATE
+/// for any other name.
+static CmpInst::Predicate getIntegerComparison(StringRef Name, bool Signed) {
+  return StringSwitch<CmpInst::Predicate>(Name)
+      .Case("eq", CmpInst::ICMP_EQ)
+      .Case("ne", CmpInst::ICMP_NE)
+      .Case("lt", Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
+      .Case("le", Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
+      .Case("gt", Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
+      .Case("ge", Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
+      .Default(CmpInst::BAD_ICMP_PREDICATE);
+}
+
 Error PTXTranslator::floatInstruction(const PTXInstruction &I,
                                       SmallVectorImpl<Value *> &Src) {
   StringRef Op = I.getOp(), Opcode = I.Opcode;
@@ -276,19 +290,16 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
   } else if (Op == "setp") {
     if (Error E = checkArity(I, 3))
       return E;
-    CmpInst::Predicate P =
-        StringSwitch<CmpInst::Predicate>(I.Parts[1])
-            .Case("eq", CmpInst::ICMP_EQ)
-            .Case("ne", CmpInst::ICMP_NE)
-            .Case("lt", Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
-            .Case("le", Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
-            .Case("gt", Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
-            .Case("ge", Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
-            .Cases("lo", "ltu", CmpInst::ICMP_ULT)
-            .Cases("ls", "leu", CmpInst::ICMP_ULE)
-            .Cases("hi", "gtu", CmpInst::ICMP_UGT)
-            .Cases("hs", "geu", CmpInst::ICMP_UGE)
-            .Default(CmpInst::BAD_ICMP_PREDICATE);
+    // Besides the comparisons of the type's signedness, the unsigned ones
+    // by name: lo, ls, hi, hs (or ltu, leu, gtu, geu).
+    CmpInst::Predicate P = getIntegerComparison(I.Parts[1], Signed);
+    if (P == CmpInst::BAD_ICMP_PREDICATE)
+      P = StringSwitch<CmpInst::Predicate>(I.Parts[1])
+              .Cases("lo", "ltu", CmpInst::ICMP_ULT)
+              .Cases("ls", "leu", CmpInst::ICMP_ULE)
+              .Cases("hi", "gtu", CmpInst::ICMP_UGT)
+              .Cases("hs", "geu", CmpInst::ICMP_UGE)
+              .Default(CmpInst::BAD_ICMP_PREDICATE);
     if (P == CmpInst::BAD_ICMP_PREDICATE)
       return unknown(I);
     return write(Ops[0], B.CreateICmp(P, Src[0], Src[1]));
@@ -337,15 +348,9 @@ Error PTXTranslator::simdVideoInstruction(const PTXInstruction &I,
   if (IsSet) {
     if (Modifiers.empty())
       return unknown(I);
-    // The extended values fit in 32 bits whatever their types.
-    Compare = StringSwitch<CmpInst::Predicate>(Modifiers.front())
-                  .Case("eq", CmpInst::ICMP_EQ)
-                  .Case("ne", CmpInst::ICMP_NE)
-                  .Case("lt", CmpInst::ICMP_SLT)
-                  .Case("le", CmpInst::ICMP_SLE)
-                  .Case("gt", CmpInst::ICMP_SGT)
-                  .Case("ge", CmpInst::ICMP_SGE)
-                  .Default(CmpInst::BAD_ICMP_PREDICATE);
+    // The extended values fit in 32 bits whatever their types: compared as
+    // signed.
+    Compare = getIntegerComparison(Modifiers.front(), /*Signed=*/true);
     if (Compare == CmpInst::BAD_ICMP_PREDICATE)
       return unknown(I);
     Modifiers = Modifiers.drop_front();

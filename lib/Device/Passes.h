@@ -70,8 +70,9 @@ MM_DEVICE_MODULE_PASS(LockstepSharedCopiesPass)
 /// what another lane stored since the last sync point, and before each
 /// store that may overwrite what another lane loaded or stored, so that a
 /// warp's lanes do each access together, as in lockstep; in a kernel with
-/// block barriers, only where the exchange is certain and not in a loop
-/// without sync points (mm-lockstep-shared-exchanges).
+/// block barriers, only where the exchange is certain, not between two
+/// stores, and not in a loop without sync points
+/// (mm-lockstep-shared-exchanges).
 MM_DEVICE_MODULE_PASS(LockstepSharedExchangesPass)
 /// Puts a warp yield point at the head of each loop of a kernel that only
 /// other threads' stores end (a volatile or atomic load of global memory in

@@ -14,7 +14,8 @@
 ; partner 1 up); rows of a 16 x 16 tile (no two lanes index one element); odd
 ; and even elements; lanes 32 apart; an address that does not depend on the
 ; thread in both; offsets the same in every thread but not constant (LU's
-; `s[j][i]` and `s[tx][i]`); an exchange in a loop without a sync point.
+; `s[j][i]` and `s[tx][i]`); two stores; an exchange in a loop without a sync
+; point.
 ; RUN: mm-opt -passes=mm-lockstep-shared-exchanges %s | FileCheck %s
 
 ; CHECK-LABEL: define void @epilogue(
@@ -200,6 +201,13 @@ define void @not_certain(i32 %k, i32 %v) #1 {
   %kth = getelementptr [64 x i32], ptr @sums, i32 0, i32 %k
   store i32 %v, ptr %kth
   %z = load i32, ptr @sums
+  call void @llvm.nvvm.barrier0()
+  ; Two stores: lanes 16 apart may store one address (a tile's rows stored
+  ; by a block narrower than a warp), which needs no yield point.
+  %up16 = add nuw nsw i32 %tx, 16
+  %row16 = getelementptr [64 x i32], ptr @sums, i32 0, i32 %up16
+  store i32 %v, ptr %mine
+  store i32 %k, ptr %row16
   call void @llvm.nvvm.barrier0()
   ; Offsets the same in every thread, but not constant.
   %col = getelementptr [16 x [16 x float]], ptr @tile, i32 0, i32 %tx, i32 %k
