@@ -79,6 +79,10 @@ MM_DEVICE_MODULE_PASS(LockstepSharedExchangesPass)
 /// every condition that ends it), and marks the kernel `mm-spin-waits`, so
 /// that its blocks all run at once (mm-spin-waits).
 MM_DEVICE_MODULE_PASS(SpinWaitsPass)
+/// Puts a block barrier between a load and a store of another thread in
+/// code before it of the same phase, in a kernel with block barriers, where
+/// one of the kernel's own barriers could be (mm-missing-barriers).
+MM_DEVICE_MODULE_PASS(MissingBarriersPass)
 /// Puts a warp yield point at the head of the one loop of a kernel without
 /// sync points whose threads load with a stride of a cache line or more, so
 /// that a block's threads run it iteration by iteration
