@@ -11,33 +11,35 @@
 // differences. Run thread after thread, thread 0 sums elements that the
 // threads after it have not yet written.
 //
-// So in a kernel with block barriers, a load that may read what another
-// thread of the block stored since the last barrier, in code before it
-// that a barrier could separate from it, gets a block barrier between the
-// two, where the kernel's own barriers could be: a thread that stores at
-// `Base + f(thread, iterations)` and then loads at `Base + g(thread,
-// iterations)`, the offsets depending on the thread and `g` not of `f`'s
-// form (the same expression of the thread's index and loop counters, loop
-// for loop), touches elements that other threads store. A barrier at a
-// point that every thread of the block reaches as often as one of the
-// kernel's own barriers (control-equivalent to it: one dominates the other
-// and the other post-dominates it, outside any loop) lets through only the
-// orders of the threads that the kernel's own code allows, so it changes
-// no answer of a kernel without a race.
+// So in a kernel with block barriers, a load in a loop that may read what
+// another thread of the block stored in an earlier loop since the last
+// barrier gets a block barrier between the two loops, where the kernel's
+// own barriers could be: a thread that stores at `Base + f(thread,
+// iterations)` and then loads at `Base + g(thread, iterations)`, the
+// offsets depending on the thread, `g` not of `f`'s form (the same
+// expression of the thread's index and loop counters, loop for loop) and
+// the ranges of their bytes overlapping, touches elements that other
+// threads store. A barrier at a point that every thread of the block
+// reaches as often as one of the kernel's own barriers (control-equivalent
+// to it: one dominates the other and the other post-dominates it, outside
+// any loop) lets through only the orders of the threads that the kernel's
+// own code allows, so it changes no answer of a kernel without a race.
 //
 // The base is the same when it is one value, or two loads of one address
 // that nothing in the kernel writes (heartwall reloads each matrix's
 // pointer from `__constant__` memory in each loop). Not in a kernel whose
 // threads wait for others in loops (mm-spin-waits), which a barrier could
-// stop, nor between accesses in one loop, which only a barrier in every
-// iteration could separate.
+// stop; not between accesses in one loop, which only a barrier in every
+// iteration could separate, nor outside loops: straight-line code that
+// reads other threads' elements with no barrier computes disjoint indices
+// by design (dwt2d's lifting steps, `s[tx + 1]` then `s[tx + 193]`, with
+// blocks of 192 threads that only `__launch_bounds__` tells).
 //
 //===----------------------------------------------------------------------===//
 
 #include "DeviceIR.h"
 #include "Passes.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
