@@ -9,12 +9,16 @@
 // thread after thread, lane 1 would clear the bit before lane 30 set it
 // again, and the node would stay locked for ever.
 //
-// So each memory fence of a kernel gets a warp yield point before it
-// (DeviceIR.h): the lanes of a warp that reach it do everything before it,
-// their stores included, before any goes on; lanes that do not reach it (a
-// fence of thread 0 alone, between its store of a block's result and the
-// atomic that counts the blocks done) need not come. Fences are rare: of
-// Rodinia's and HeCBench's kernels, those of four programs have any.
+// So each memory fence of a kernel that synchronizes its threads (a block
+// barrier or a warp operation: btree's lanes exchange through shuffles and
+// ballots) gets a warp yield point before it (DeviceIR.h): the lanes of a
+// warp that reach it do everything before it, their stores included,
+// before any goes on; lanes that do not reach it (a fence of thread 0
+// alone, between its store of a block's result and the atomic that counts
+// the blocks done) need not come. A kernel without sync points keeps its
+// thread-after-thread loops: its lanes exchange nothing that a fence would
+// order. Fences are rare: of Rodinia's and HeCBench's kernels, those of
+// four programs have any.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +37,10 @@ PreservedAnalyses LockstepFencesPass::lower(Module &M,
                                             ModuleAnalysisManager &) {
   bool Changed = false;
   for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr))
+    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
+        none_of(instructions(K), [](const Instruction &I) {
+          return isSynchronizingIntrinsic(getCalleeName(I));
+        }))
       continue;
     SmallVector<Instruction *> Fences;
     for (Instruction &I : instructions(K))

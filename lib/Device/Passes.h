@@ -62,8 +62,9 @@ MM_DEVICE_MODULE_PASS(InlineIntoKernelsPass)
 /// a kernel, so that warp-synchronous code runs as in lockstep
 /// (mm-lockstep-volatile-shared).
 MM_DEVICE_MODULE_PASS(LockstepVolatileSharedPass)
-/// Puts a warp yield point before each memory fence of a kernel, so that a
-/// warp's lanes reach it together, as in lockstep (mm-lockstep-fences).
+/// Puts a warp yield point before each memory fence of a kernel that
+/// synchronizes its threads, so that a warp's lanes reach it together, as
+/// in lockstep (mm-lockstep-fences).
 MM_DEVICE_MODULE_PASS(LockstepFencesPass)
 /// Puts a warp yield point between the load and the store of each copy
 /// from shared memory to shared memory in a kernel, so that a warp's lanes

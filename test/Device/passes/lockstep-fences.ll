@@ -1,12 +1,13 @@
-; mm-lockstep-fences: each memory fence of a kernel gets a warp yield point
-; before it, so that a warp's lanes reach it together, as in lockstep: a
-; fence after the stores of all lanes (a node rewritten word by word, then
-; unlocked by one lane), and a fence that only some lanes reach. A kernel
-; without fences is left alone.
+; mm-lockstep-fences: each memory fence of a kernel that synchronizes its
+; threads gets a warp yield point before it, so that a warp's lanes reach it
+; together, as in lockstep: a fence after the stores of all lanes (a node
+; rewritten word by word, then unlocked by one lane), and a fence that only
+; some lanes reach. Left alone: a kernel without fences, and one without
+; sync points (its fence orders nothing between its lanes).
 ; RUN: mm-opt -passes=mm-lockstep-fences %s | FileCheck %s
 
 ; CHECK-LABEL: define void @unlock(
-; CHECK:       store i32 %word, ptr %at
+; CHECK:       store i32 %shuffled, ptr %at
 ; CHECK-NEXT:  call void @__mm_device_warp_yield()
 ; CHECK-NEXT:  fence seq_cst
 ; CHECK:       one:
@@ -22,13 +23,18 @@
 ; CHECK-NOT:   yield
 ; CHECK:       ret void
 
+; CHECK-LABEL: define void @no_sync(
+; CHECK-NOT:   yield
+; CHECK:       ret void
+
 target triple = "x86_64-unknown-linux-gnu"
 
 define void @unlock(ptr %node, i32 %word) #0 {
 entry:
   %lane = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %at = getelementptr i32, ptr %node, i32 %lane
-  store i32 %word, ptr %at
+  %shuffled = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %word, i32 0, i32 31)
+  store i32 %shuffled, ptr %at
   fence seq_cst
   %is.one = icmp eq i32 %lane, 1
   br i1 %is.one, label %one, label %done
@@ -49,15 +55,26 @@ then:
   fence syncscope("device") release
   br label %done
 done:
+  call void @llvm.nvvm.barrier0()
   ret void
 }
 
 define void @no_fence(ptr %out) #0 {
 entry:
   store i32 1, ptr %out
+  call void @llvm.nvvm.barrier0()
+  ret void
+}
+
+define void @no_sync(ptr %out) #0 {
+entry:
+  store i32 1, ptr %out
+  fence seq_cst
   ret void
 }
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
+declare void @llvm.nvvm.barrier0()
 
 attributes #0 = { "mm-kernel" }
