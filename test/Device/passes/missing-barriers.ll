@@ -1,8 +1,8 @@
-; mm-missing-barriers: in a kernel with block barriers, a load that may read
-; what another thread stored in code before it since the last barrier gets
-; a block barrier between the two, at the point nearest the load that
-; separates them and that the threads reach as one of the kernel's own
-; barriers. Rodinia's heartwall subtracts a matrix element by element, each
+; mm-missing-barriers: in a kernel with block barriers, a load in a loop
+; that may read what another thread stored in an earlier loop since the
+; last barrier gets a block barrier between the two, at the point nearest
+; the load that separates them and that the threads reach as one of the
+; kernel's own barriers. Rodinia's heartwall subtracts a matrix element by element, each
 ; thread at `{tx,+,ntid}`, then sums its rows in the next loop, each thread
 ; at `{{tx,+,ntid},+,rows}`, elements the other threads stored, with no
 ; barrier between; it loads the matrix's pointer from memory that nothing in
@@ -14,8 +14,9 @@
 ; loaded where the kernel stores; two accesses in one loop, or not in loops;
 ; loops under a branch on the thread, where no barrier of the kernel's
 ; could be; a kernel without barriers; a kernel whose threads wait for
-; others in loops. Each kernel but the first two is `@shifted` but for the
-; one thing it tests.
+; others in loops. `@uniform_branch`, `@apart`, `@stored_pointer`,
+; `@divergent`, `@spin_waits` and `@no_barriers` are `@shifted` but for the
+; one thing each tests.
 ; RUN: mm-opt -passes=mm-missing-barriers %s | FileCheck %s
 
 ; CHECK-LABEL: define void @sum_rows(
