@@ -2,10 +2,10 @@
 ; that may read what another thread stored in an earlier loop since the
 ; last barrier gets a block barrier between the two, at the point nearest
 ; the load that separates them and that the threads reach as one of the
-; kernel's own barriers. Rodinia's heartwall subtracts a matrix element by element, each
-; thread at `{tx,+,ntid}`, then sums its rows in the next loop, each thread
-; at `{{tx,+,ntid},+,rows}`, elements the other threads stored, with no
-; barrier between; it loads the matrix's pointer from memory that nothing in
+; kernel's own barriers. Rodinia's heartwall subtracts a matrix element by
+; element, each thread at `{tx,+,ntid}`, then sums its rows in the next
+; loop, each thread at `{{tx,+,ntid},+,rows}`, elements the other threads
+; stored, with no barrier between; it loads the matrix's pointer from memory that nothing in
 ; the kernel writes, again in each loop.
 ; Loops under a branch on the kernel's arguments get the barrier before the
 ; branch. Left alone: a loop that touches the thread's own elements, as the
