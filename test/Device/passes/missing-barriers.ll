@@ -5,8 +5,8 @@
 ; kernel's own barriers. Rodinia's heartwall subtracts a matrix element by
 ; element, each thread at `{tx,+,ntid}`, then sums its rows in the next
 ; loop, each thread at `{{tx,+,ntid},+,rows}`, elements the other threads
-; stored, with no barrier between; it loads the matrix's pointer from memory that nothing in
-; the kernel writes, again in each loop.
+; stored, with no barrier between; it loads the matrix's pointer from
+; memory that nothing in the kernel writes, again in each loop.
 ; Loops under a branch on the kernel's arguments get the barrier before the
 ; branch. Left alone: a loop that touches the thread's own elements, as the
 ; loop before it did (the same form, loop for loop); elements that no two
