@@ -219,6 +219,14 @@ bool isSynchronizingIntrinsic(llvm::StringRef Name);
 llvm::StringRef getCalleeName(const llvm::Instruction &I);
 /// True for the block barriers among them (`__syncthreads()`).
 bool isBlockBarrierIntrinsic(llvm::StringRef Name);
+/// True if \p I calls a synchronizing intrinsic (isSynchronizingIntrinsic).
+inline bool isSynchronizingCall(const llvm::Instruction &I) {
+  return isSynchronizingIntrinsic(getCalleeName(I));
+}
+/// True if \p I calls a block barrier (isBlockBarrierIntrinsic).
+inline bool isBlockBarrierCall(const llvm::Instruction &I) {
+  return isBlockBarrierIntrinsic(getCalleeName(I));
+}
 /// The dimensions of a thread's index, as bits of a mask.
 enum ThreadIndexDimension : unsigned {
   ThreadIndexX = 1,

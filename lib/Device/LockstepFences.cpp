@@ -38,9 +38,7 @@ PreservedAnalyses LockstepFencesPass::lower(Module &M,
   bool Changed = false;
   for (Function &K : M) {
     if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
-        none_of(instructions(K), [](const Instruction &I) {
-          return isSynchronizingIntrinsic(getCalleeName(I));
-        }))
+        none_of(instructions(K), isSynchronizingCall))
       continue;
     SmallVector<Instruction *> Fences;
     for (Instruction &I : instructions(K))

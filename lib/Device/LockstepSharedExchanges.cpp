@@ -592,7 +592,7 @@ findExchanges(Function &K, TouchTest TouchesAnotherLanes,
         if (auto Found = AccessedAtEnd.find(Pred); Found != AccessedAtEnd.end())
           Since.insert(Found->second);
       for (Instruction &I : *BB) {
-        if (isSynchronizingIntrinsic(getCalleeName(I))) {
+        if (isSynchronizingCall(I)) {
           Since.clear();
           continue;
         }
@@ -627,9 +627,7 @@ findExchanges(Function &K, TouchTest TouchesAnotherLanes,
 /// a warp operation or a yield point of the passes before.
 bool synchronizes(const Loop &L) {
   return any_of(L.blocks(), [](const BasicBlock *BB) {
-    return any_of(*BB, [](const Instruction &I) {
-      return isSynchronizingIntrinsic(getCalleeName(I));
-    });
+    return any_of(*BB, isSynchronizingCall);
   });
 }
 } // namespace
@@ -642,9 +640,7 @@ PreservedAnalyses LockstepSharedExchangesPass::lower(Module &M,
     if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr))
       continue;
     SmallPtrSet<Instruction *, 8> Exchanges;
-    if (none_of(instructions(K), [](const Instruction &I) {
-          return isBlockBarrierIntrinsic(getCalleeName(I));
-        })) {
+    if (none_of(instructions(K), isBlockBarrierCall)) {
       LaneIdentity Lanes(K);
       Exchanges = findExchanges(
           K,

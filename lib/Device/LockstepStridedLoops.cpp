@@ -137,15 +137,6 @@ static unsigned countStridedThreadLoads(const Loop &L, ScalarEvolution &SE) {
   return Count;
 }
 
-static bool hasSyncPoint(const Function &K) {
-  for (const Instruction &I : instructions(K))
-    if (const auto *Call = dyn_cast<CallBase>(&I))
-      if (const Function *Callee = Call->getCalledFunction();
-          Callee && isSynchronizingIntrinsic(Callee->getName()))
-        return true;
-  return false;
-}
-
 /// The header of the loop of \p K that should run iteration by iteration,
 /// or null: of the loops that qualify, the one with the most strided loads
 /// (a loop unrolled by clang qualifies with its remainder loop; the
@@ -176,7 +167,7 @@ PreservedAnalyses LockstepStridedLoopsPass::lower(Module &M,
   bool Changed = false;
   for (Function &K : M) {
     if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
-        hasSyncPoint(K))
+        any_of(instructions(K), isSynchronizingCall))
       continue;
     BasicBlock *Header = getStridedLoopHeader(K);
     if (!Header)

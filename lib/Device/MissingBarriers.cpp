@@ -62,11 +62,6 @@ using namespace llvm;
 using namespace mm::device;
 
 namespace {
-/// Whether \p I is one of the kernel's block barriers.
-bool isBlockBarrier(const Instruction &I) {
-  return isBlockBarrierIntrinsic(getCalleeName(I));
-}
-
 /// Whether offsets \p A and \p B have one form: the same expression, loop
 /// for loop (`{tx,+,512}` of one loop and of another), up to extensions
 /// and truncations. Two accesses of one thread at offsets of one form
@@ -193,7 +188,7 @@ class MissingBarriers {
     // Scans from \p I to the end of its block: true if it reaches To.
     auto Scan = [&](BasicBlock::iterator I) {
       for (BasicBlock::iterator E = I->getParent()->end(); I != E; ++I) {
-        if (&*I == Cut || isBlockBarrier(*I))
+        if (&*I == Cut || isBlockBarrierCall(*I))
           return false;
         if (&*I == To)
           return true;
@@ -255,7 +250,7 @@ public:
     AA.addAAResult(BasicAA);
     AA.addAAResult(TypeBasedAA);
     for (BasicBlock &BB : K) {
-      auto Barrier = find_if(BB, isBlockBarrier);
+      auto Barrier = find_if(BB, isBlockBarrierCall);
       if (Barrier != BB.end() && !LI.getLoopFor(&BB) &&
           all_of(cast<CallInst>(*Barrier).args(),
                  [](const Use &Arg) { return isa<Constant>(Arg); }))
@@ -263,7 +258,7 @@ public:
     }
     for (Instruction &I : instructions(K))
       if (I.mayWriteToMemory() && !isa<FenceInst>(I) &&
-          !isSynchronizingIntrinsic(getCalleeName(I)))
+          !isSynchronizingCall(I))
         Writers.push_back(&I);
     for (Instruction &I : instructions(K)) {
       if (!LI.getLoopFor(I.getParent()))
@@ -302,7 +297,7 @@ PreservedAnalyses MissingBarriersPass::lower(Module &M,
   for (Function &K : M) {
     if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
         K.hasFnAttribute(SpinWaitsAttr) ||
-        none_of(instructions(K), isBlockBarrier))
+        none_of(instructions(K), isBlockBarrierCall))
       continue;
     Changed |= MissingBarriers(K, TLII).insert();
   }

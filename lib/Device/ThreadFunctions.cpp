@@ -15,25 +15,16 @@
 #include "Passes.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
 using namespace mm::device;
 
-static bool synchronizes(const Function &K) {
-  for (const BasicBlock &BB : K)
-    for (const Instruction &I : BB)
-      if (const auto *Call = dyn_cast<CallBase>(&I))
-        if (const Function *Callee = Call->getCalledFunction();
-            Callee && isSynchronizingIntrinsic(Callee->getName()))
-          return true;
-  return false;
-}
-
 static void createThreadFunction(Function &K) {
   LLVMContext &C = K.getContext();
-  bool Resumable = synchronizes(K);
+  bool Resumable = any_of(instructions(K), isSynchronizingCall);
   Function *T = Function::Create(
       ThreadValues::getThreadFunctionType(K, Resumable),
       GlobalValue::InternalLinkage, K.getName() + ".mm.thread", K.getParent());
