@@ -85,9 +85,10 @@ typedef void (*mm_block_fn)(void **args, mm_block_context *ctx);
  * end at name, do not set this flag. */
 #define MM_KERNEL_PARAM_SIZES 0x8u
 /* The kernel has loops that only other threads' stores end (spin-waits on
- * volatile or atomic loads of global memory): the runtime runs all the
- * grid's blocks at once, as a GPU runs a grid it holds at once, and fails a
- * launch of more blocks than it can run so. */
+ * volatile or atomic loads of global memory): the runtime runs each block
+ * on a thread of its own, as many at once as the blocks need, up to the
+ * whole grid, as a GPU runs a grid it holds at once, and fails a launch of
+ * more blocks than it can run so. */
 #define MM_KERNEL_SPIN_WAITS 0x10u
 
 typedef struct mm_kernel_descriptor {
@@ -119,6 +120,12 @@ void __mm_device_trap(mm_block_context *ctx, const char *function)
  * has printed: the launch fails with MM_ERROR_ASSERT. */
 void __mm_device_assert_fail(mm_block_context *ctx, const char *function)
     __attribute__((noreturn));
+
+/* Reports that the block waits for other blocks: in a kernel with
+ * MM_KERNEL_SPIN_WAITS, the threads that the block function last ran only
+ * came back round loops that other threads' stores end. The runtime may give
+ * the processor to another block, or start one. */
+void __mm_device_block_spins(mm_block_context *ctx);
 
 /* Device-side printf. `args` is packed as CUDA's vprintf packs it: each
  * argument at the next multiple of its own size (doubles for floats, 8-byte

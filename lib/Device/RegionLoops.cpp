@@ -164,9 +164,29 @@ static void buildBlockFunction(Function &T) {
   BasicBlock *Agreed = BasicBlock::Create(C, "region.agreed", Block);
   BasicBlock *General = BasicBlock::Create(C, "general", Block);
   B.CreateCondBr(B.CreateICmpEQ(AnyPhi, AllPhi), Agreed, General);
+  // Warp yield points are numbered from FirstYield on, if there are any,
+  // the spin-waits' from FirstSpinWait on.
+  uint64_t FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
+  uint64_t FirstSpinWait = getIntegerAttr(T, FirstSpinWaitAttr);
   B.SetInsertPoint(Agreed);
-  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Dispatch);
-  State->addIncoming(AnyPhi, Agreed);
+  if (!FirstSpinWait) {
+    B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Dispatch);
+    State->addIncoming(AnyPhi, Agreed);
+  } else {
+    // Every thread came to a spin-wait's yield point: the block waits for
+    // other blocks, and says so before it runs its threads round again.
+    BasicBlock *Again = BasicBlock::Create(C, "region.again", Block);
+    BasicBlock *Spins = BasicBlock::Create(C, "region.spins", Block);
+    B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Again);
+    B.SetInsertPoint(Again);
+    B.CreateCondBr(B.CreateICmpUGE(AnyPhi, B.getInt32(FirstSpinWait)), Spins,
+                   Dispatch);
+    B.SetInsertPoint(Spins);
+    emitBlockSpins(B, BF.Ctx);
+    B.CreateBr(Dispatch);
+    State->addIncoming(AnyPhi, Again);
+    State->addIncoming(AnyPhi, Spins);
+  }
 
   // Otherwise (threads exited, or warps at different sync points) warp by
   // warp: sweeps over the warps run each warp whose live threads all wait
@@ -180,10 +200,6 @@ static void buildBlockFunction(Function &T) {
     Index[1] = B.CreateURem(B.CreateUDiv(Linear, NTid[0]), NTid[1], "tid.y");
     Index[2] = B.CreateUDiv(Linear, XY, "tid.z");
   };
-  // Warp yield points are numbered from FirstYield on, if there are any,
-  // the spin-waits' from FirstSpinWait on.
-  uint64_t FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
-  uint64_t FirstSpinWait = getIntegerAttr(T, FirstSpinWaitAttr);
   // The smallest and largest stops of the live threads in [Begin, End), how
   // many have exited, the smallest stop that is a yield point, and the
   // smallest and largest stops that are warp sync points.
@@ -241,6 +257,13 @@ static void buildBlockFunction(Function &T) {
   PHINode *Progress = B.CreatePHI(B.getInt1Ty(), 4, "progress");
   PHINode *Reruns = B.CreatePHI(B.getInt32Ty(), 4, "reruns");
   PHINode *WarpReleased = B.CreatePHI(B.getInt32Ty(), 4, "warp.released");
+  // In a kernel with spin-waits, whether a warp ran on from anything but a
+  // spin-wait it came back to.
+  PHINode *Worked = nullptr;
+  if (FirstSpinWait) {
+    Worked = B.CreatePHI(B.getInt1Ty(), 4, "worked");
+    Worked->addIncoming(B.getFalse(), General);
+  }
   Warp->addIncoming(B.getInt32(0), General);
   Progress->addIncoming(B.getFalse(), General);
   Reruns->addIncoming(B.getInt32(0), General);
@@ -360,6 +383,7 @@ static void buildBlockFunction(Function &T) {
     WarpExchanged = RunThreadsWhere("exchange", IsLive, nullptr);
   }
   BasicBlock *WarpYielded = nullptr;
+  Value *SpinWork = nullptr; // whether the yielded warp did more than spin
   if (FirstYield) {
     B.SetInsertPoint(WarpYieldRun);
     WarpYielded = RunThreadsWhere(
@@ -385,6 +409,7 @@ static void buildBlockFunction(Function &T) {
       B.CreateBr(Yielded);
       B.SetInsertPoint(Yielded);
       WarpYielded = Yielded;
+      SpinWork = B.CreateNot(Spun);
     }
   }
   B.SetInsertPoint(WarpAgreed);
@@ -392,7 +417,19 @@ static void buildBlockFunction(Function &T) {
                                B.CreateICmpEQ(WarpMin, WarpReleased));
   B.CreateCondBr(Runnable, WarpRun, SweepNext);
   B.SetInsertPoint(WarpRun);
-  RunThreadsWhere("thread", IsLive, WarpMin);
+  BasicBlock *WarpRan = RunThreadsWhere("thread", IsLive, WarpMin);
+  // Threads that ran from a spin-wait's yield point and all came back to
+  // it did no more than spin.
+  Value *RunWork = nullptr;
+  if (FirstSpinWait) {
+    SmallVector<Value *> After = ScanStops(Begin, End);
+    Value *Spun = B.CreateAnd(
+        {B.CreateICmpUGE(WarpMin, B.getInt32(FirstSpinWait)),
+         B.CreateICmpEQ(After[0], WarpMin), B.CreateICmpEQ(After[1], WarpMin),
+         B.CreateICmpEQ(After[2], WarpStops[2])});
+    RunWork = B.CreateNot(Spun);
+    WarpRan = B.GetInsertBlock();
+  }
   BasicBlock *WarpRerun = BasicBlock::Create(C, "warp.rerun", Block);
   B.CreateBr(WarpRerun);
   for (BasicBlock *RanOn : {WarpYielded, WarpExchanged, WarpPartialRan})
@@ -401,6 +438,16 @@ static void buildBlockFunction(Function &T) {
       B.CreateBr(WarpRerun);
     }
   B.SetInsertPoint(WarpRerun);
+  Value *WorkedNow = nullptr;
+  if (Worked) {
+    PHINode *RanWork = B.CreatePHI(B.getInt1Ty(), 4, "ran.work");
+    for (BasicBlock *Ran : predecessors(WarpRerun))
+      RanWork->addIncoming(Ran == WarpYielded ? SpinWork
+                           : Ran == WarpRan   ? RunWork
+                                              : B.getTrue(),
+                           Ran);
+    WorkedNow = B.CreateOr(Worked, RanWork);
+  }
   Value *NextReruns = B.CreateAdd(Reruns, B.getInt32(1));
   B.CreateCondBr(B.CreateICmpULT(NextReruns, B.getInt32(RerunLimit)), Sweep,
                  SweepNext);
@@ -408,23 +455,49 @@ static void buildBlockFunction(Function &T) {
   Progress->addIncoming(B.getTrue(), WarpRerun);
   Reruns->addIncoming(NextReruns, WarpRerun);
   WarpReleased->addIncoming(B.getInt32(0), WarpRerun);
+  if (Worked)
+    Worked->addIncoming(WorkedNow, WarpRerun);
 
   B.SetInsertPoint(SweepNext);
   PHINode *NextProgress = B.CreatePHI(B.getInt1Ty(), 3);
   NextProgress->addIncoming(Progress, WarpScanned);
   NextProgress->addIncoming(Progress, WarpAgreed);
   NextProgress->addIncoming(B.getTrue(), WarpRerun);
+  PHINode *NextWorked = nullptr;
+  if (Worked) {
+    NextWorked = B.CreatePHI(B.getInt1Ty(), 3);
+    NextWorked->addIncoming(Worked, WarpScanned);
+    NextWorked->addIncoming(Worked, WarpAgreed);
+    NextWorked->addIncoming(WorkedNow, WarpRerun);
+  }
   Value *NextWarp = B.CreateAdd(Warp, B.getInt32(1));
   Warp->addIncoming(NextWarp, SweepNext);
   Progress->addIncoming(NextProgress, SweepNext);
+  if (Worked)
+    Worked->addIncoming(NextWorked, SweepNext);
   Reruns->addIncoming(B.getInt32(0), SweepNext);
   WarpReleased->addIncoming(Released, SweepNext);
   B.CreateCondBr(B.CreateICmpULT(NextWarp, NumWarps), Sweep, SweepEnd);
 
   B.SetInsertPoint(SweepEnd);
   BasicBlock *BlockScan = BasicBlock::Create(C, "block.scan", Block);
-  B.CreateCondBr(NextProgress, General, BlockScan);
-  Released->addIncoming(B.getInt32(0), SweepEnd);
+  if (!FirstSpinWait) {
+    B.CreateCondBr(NextProgress, General, BlockScan);
+    Released->addIncoming(B.getInt32(0), SweepEnd);
+  } else {
+    // A sweep in which the warps only came back round spin-waits: the block
+    // waits for other blocks, and says so.
+    BasicBlock *Progressed = BasicBlock::Create(C, "sweep.progressed", Block);
+    BasicBlock *Spins = BasicBlock::Create(C, "block.spins", Block);
+    B.CreateCondBr(NextProgress, Progressed, BlockScan);
+    B.SetInsertPoint(Progressed);
+    B.CreateCondBr(NextWorked, General, Spins);
+    B.SetInsertPoint(Spins);
+    emitBlockSpins(B, BF.Ctx);
+    B.CreateBr(General);
+    Released->addIncoming(B.getInt32(0), Progressed);
+    Released->addIncoming(B.getInt32(0), Spins);
+  }
   B.SetInsertPoint(BlockScan);
   SmallVector<Value *> BlockStops = ScanStops(B.getInt32(0), BF.Threads);
   Value *BlockMin = BlockStops[0];

@@ -45,6 +45,16 @@ void mm::device::emitTrap(IRBuilderBase &B, Value *Ctx,
                Ctx, FunctionName);
 }
 
+void mm::device::emitBlockSpins(IRBuilderBase &B, Value *Ctx) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Spins = M.getOrInsertFunction(
+      MM_DEVICE_ENTRY_POINT(__mm_device_block_spins), B.getVoidTy(),
+      B.getPtrTy());
+  if (auto *F = dyn_cast<Function>(Spins.getCallee()))
+    F->setDoesNotThrow();
+  B.CreateCall(Spins, {Ctx});
+}
+
 void mm::device::emitAssertFail(IRBuilderBase &B, CallBase &Call, Value *Ctx,
                                 StringRef FunctionName) {
   Module &M = *B.GetInsertBlock()->getModule();

@@ -1,7 +1,8 @@
 //===- RuntimeCalls.h - Calls of the runtime's device entry points -*- C++ -*-===//
 //
 // Lowered device code calls the entry points that mm-runtime/mm_block_abi.h
-// declares: the traps, and printf. Their names come from those declarations.
+// declares: the traps, printf, and a block's report that it spins. Their
+// names come from those declarations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,10 @@ llvm::FunctionCallee getVPrintfFunction(llvm::Module &M);
 /// Emits a trap of function \p FunctionName (for the runtime's message).
 void emitTrap(llvm::IRBuilderBase &B, llvm::Value *Ctx,
               llvm::StringRef FunctionName);
+
+/// Reports to the runtime that the block waits for other blocks
+/// (__mm_device_block_spins).
+void emitBlockSpins(llvm::IRBuilderBase &B, llvm::Value *Ctx);
 
 /// CUDA's assert, \p Call of __assertfail(message, file, line, function,
 /// size): prints the failed assertion as CUDA does, then calls

@@ -11,14 +11,16 @@
 // forever for threads that have not started.
 //
 // So a loop of a kernel whose every exit depends on a volatile or atomic
-// load of memory other than shared memory (a spin-wait: nothing but another
-// thread's store ends it) gets a spin-wait's warp yield point (DeviceIR.h)
+// load of memory other than shared memory, or an atomic update that changes
+// nothing (`atomicAdd(&flag, 0)`, HeCBench's pad and sc) (a spin-wait:
+// nothing but another thread's store ends it) gets a spin-wait's warp yield point (DeviceIR.h)
 // at its header: the warps of the block take turns, an iteration at a time,
 // as they would run together, and a lane that spins lets the warp's lanes
 // at other yield points run on (mm-region-loops). And the kernel is marked
 // `mm-spin-waits`, which its descriptor carries to the runtime
-// (MM_KERNEL_SPIN_WAITS), which then runs all the grid's blocks at once, each
-// on a thread of its own.
+// (MM_KERNEL_SPIN_WAITS), which then runs each block on a thread of its
+// own, as many at once as they need (mm-region-loops' block function
+// reports when its block does no more than wait).
 //
 // A loop that a counter or its own arithmetic also ends is no spin-wait,
 // even where it reads volatile memory (`while (i < end && nv > stat[j])`),
@@ -42,17 +44,51 @@
 using namespace llvm;
 using namespace mm::device;
 
+/// True for an atomic update that leaves every value in memory as it is
+/// (`atomicAdd(&flag, 0)`, which instcombine makes an `or` with 0): a
+/// load, atomic, of the value.
+static bool changesNothing(const AtomicRMWInst &Update) {
+  using namespace PatternMatch;
+  const Value *Operand = Update.getValOperand();
+  switch (Update.getOperation()) {
+  case AtomicRMWInst::Add:
+  case AtomicRMWInst::Sub:
+  case AtomicRMWInst::Or:
+  case AtomicRMWInst::Xor:
+  case AtomicRMWInst::UMax:
+    return match(Operand, m_Zero());
+  case AtomicRMWInst::And:
+  case AtomicRMWInst::UMin:
+    return match(Operand, m_AllOnes());
+  case AtomicRMWInst::Max:
+    return match(Operand, m_SignMask());
+  case AtomicRMWInst::Min:
+    return match(Operand, m_MaxSignedValue());
+  case AtomicRMWInst::FAdd:
+    return match(Operand, m_NegZeroFP());
+  case AtomicRMWInst::FSub:
+    return match(Operand, m_PosZeroFP());
+  default:
+    return false;
+  }
+}
+
 /// True for a load whose value another thread's store can change while the
-/// loop runs: a volatile or atomic load of memory other than shared memory.
+/// loop runs: a volatile or atomic load of memory other than shared memory,
+/// or an atomic update that changes nothing.
 static bool isLoadOfOthersStores(const Instruction &I) {
-  const auto *Load = dyn_cast<LoadInst>(&I);
-  return Load && (Load->isVolatile() || Load->isAtomic()) &&
-         !isSharedMemory(Load->getPointerOperand());
+  if (const auto *Load = dyn_cast<LoadInst>(&I))
+    return (Load->isVolatile() || Load->isAtomic()) &&
+           !isSharedMemory(Load->getPointerOperand());
+  const auto *Update = dyn_cast<AtomicRMWInst>(&I);
+  return Update && changesNothing(*Update) &&
+         !isSharedMemory(Update->getPointerOperand());
 }
 
 /// True if \p V, in loop \p L, is computed from a load in \p L of what other
 /// threads store, and from no compare-and-swap or other atomic update in
-/// \p L (a lock-free update loop ends once its swap succeeds), through its
+/// \p L that changes memory (a lock-free update loop ends once its swap
+/// succeeds; a lock's `atomicOr(&lock, bit)` takes it), through its
 /// operands and the branches that choose a phi's value.
 static bool dependsOnOthersStores(const Value *V, const Loop &L,
                                   const LoopInfo &LI) {
@@ -63,9 +99,10 @@ static bool dependsOnOthersStores(const Value *V, const Loop &L,
     const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
     if (!I || !L.contains(I) || !Seen.insert(I).second)
       continue;
-    if (isa<AtomicCmpXchgInst, AtomicRMWInst>(I))
+    bool Loaded = isLoadOfOthersStores(*I);
+    if (isa<AtomicCmpXchgInst, AtomicRMWInst>(I) && !Loaded)
       return false;
-    Loads |= isLoadOfOthersStores(*I);
+    Loads |= Loaded;
     append_range(Work, I->operands());
     // A phi's value depends on the branches that choose its incoming edge
     // (`missing = 1` on one path, 0 on the other); a loop header's phi

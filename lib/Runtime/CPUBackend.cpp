@@ -31,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -119,6 +120,11 @@ struct LaunchState {
   alignas(64) std::atomic<bool> Failed{false};
   /// The time the workers spent in the launch, together.
   std::atomic<uint64_t> BusyNanoseconds{0};
+  /// For a kernel with spin-waits: whether the launch runs more threads than
+  /// the machine has hardware threads, so that a block that reports that it
+  /// waits for others (__mm_device_block_spins) gives its processor to
+  /// another.
+  std::atomic<bool> Oversubscribed{false};
   std::mutex ErrorLock;
   std::string Error;
   mm_status Status = MM_SUCCESS;
@@ -488,37 +494,78 @@ static void runWorker(LaunchState &L, unsigned Index, WorkerMemory &Memory) {
       std::memory_order_relaxed);
 }
 
-/// Runs all of \p L's blocks at once, each on a thread of its own, for a
-/// kernel whose blocks may wait for each other's stores
-/// (MM_KERNEL_SPIN_WAITS), while the launching thread watches: once the
-/// launch fails, the blocks still running are abandoned.
-static void runBlocksAtOnce(LaunchState &L) {
-  std::vector<BlockShare> Shares(L.NumBlocks);
-  for (uint64_t I = 0; I != L.NumBlocks; ++I) {
-    Shares[I].Next.store(I, std::memory_order_relaxed);
-    Shares[I].End = I + 1;
-  }
-  L.Shares = Shares.data();
-  L.NumShares = L.NumBlocks;
-  std::vector<WorkerMemory> Memory(L.NumBlocks);
-  std::unique_ptr<std::atomic<bool>[]> Finished(
-      new std::atomic<bool>[L.NumBlocks]());
-  std::vector<std::thread> Threads;
-  for (unsigned I = 0; I < L.NumBlocks; ++I)
-    Threads.emplace_back([&L, &Memory, &Finished, I] {
-      runWorker(L, I, Memory[I]);
-      Finished[I].store(true, std::memory_order_release);
-    });
-  // A block that trapped or faulted failed the launch, and blocks that wait
-  // for its stores would wait forever: they are abandoned, as a GPU ends a
-  // failed grid.
-  for (unsigned I = 0; I < L.NumBlocks; ++I)
-    while (!Finished[I].load(std::memory_order_acquire)) {
-      if (L.Failed.load(std::memory_order_relaxed))
-        pthread_kill(Threads[I].native_handle(), getAbandonSignal());
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+/// Runs \p L's blocks, whose threads may wait for other blocks' stores
+/// (MM_KERNEL_SPIN_WAITS), in the grid's order, each thread one block at a
+/// time: \p Threads threads at first, while the launching thread watches.
+/// Whenever no block has finished for a while and blocks are left that have
+/// not started, twice as many threads run, up to the MaxBlocks that a GPU
+/// holds at once: a grid whose blocks wait only for earlier blocks (a
+/// chained scan) runs on a few threads, one whose blocks wait for any other,
+/// or run long, ends up all at once. Once the launch fails, the blocks still
+/// running are abandoned.
+static void runWaitingBlocks(LaunchState &L, unsigned Threads,
+                             uint64_t MaxBlocks) {
+  BlockShare Share;
+  Share.End = L.NumBlocks;
+  L.Shares = &Share;
+  L.NumShares = 1;
+  L.ChunkSize = 1;
+  // Deques: a thread's memory and flag stay where they are as others start.
+  std::deque<WorkerMemory> Memory;
+  std::deque<std::atomic<bool>> Finished;
+  std::vector<std::thread> Running;
+  unsigned HardwareThreads = std::max(1u, std::thread::hardware_concurrency());
+  auto Start = [&](uint64_t Count) {
+    for (uint64_t I = 0; I != Count; ++I) {
+      unsigned Index = Running.size();
+      WorkerMemory &Own = Memory.emplace_back();
+      std::atomic<bool> &Done = Finished.emplace_back(false);
+      Running.emplace_back([&L, &Own, &Done, Index] {
+        runWorker(L, Index, Own);
+        Done.store(true, std::memory_order_release);
+      });
     }
-  for (std::thread &T : Threads)
+    L.Oversubscribed.store(Running.size() > HardwareThreads,
+                           std::memory_order_relaxed);
+  };
+  Start(std::min<uint64_t>(std::max(Threads, 1u), L.NumBlocks));
+  // No block finished for this long: those running may wait for one that
+  // has not started (whether they report it or not: not every wait is a
+  // loop that mm-spin-waits finds).
+  constexpr std::chrono::milliseconds Stalled{1};
+  auto LastFinish = std::chrono::steady_clock::now();
+  uint64_t SeenFinished = 0;
+  for (unsigned I = 0; I < Running.size(); ++I)
+    while (!Finished[I].load(std::memory_order_acquire)) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      // A block that trapped or faulted failed the launch, and blocks that
+      // wait for its stores would wait forever: they are abandoned, as a
+      // GPU ends a failed grid.
+      if (L.Failed.load(std::memory_order_relaxed)) {
+        for (unsigned J = I; J < Running.size(); ++J)
+          if (!Finished[J].load(std::memory_order_acquire))
+            pthread_kill(Running[J].native_handle(), getAbandonSignal());
+        continue;
+      }
+      // Each thread holds one block until none is left to take.
+      uint64_t Taken = std::min(Share.Next.load(std::memory_order_relaxed),
+                                L.NumBlocks);
+      if (Taken == L.NumBlocks)
+        continue;
+      auto Now = std::chrono::steady_clock::now();
+      // Threads just started may not hold their first block yet.
+      uint64_t FinishedBlocks =
+          Taken - std::min<uint64_t>(Taken, Running.size());
+      if (FinishedBlocks != SeenFinished) {
+        SeenFinished = FinishedBlocks;
+        LastFinish = Now;
+      } else if (Now - LastFinish >= Stalled && Running.size() < MaxBlocks) {
+        Start(std::min<uint64_t>({Running.size(), L.NumBlocks - Taken,
+                                  MaxBlocks - Running.size()}));
+        LastFinish = Now;
+      }
+    }
+  for (std::thread &T : Running)
     T.join();
 }
 
@@ -650,10 +697,10 @@ Error CPUBackend::launch(const KernelInfo &Kernel, const LaunchConfig &Config,
           MM_ERROR_LAUNCH_FAILED,
           "kernel '" + Kernel.Name + "' of submodule '" + Kernel.Module +
               "' waits in loops for other threads' stores, so its "
-              "blocks must all run at once; its grid has " +
+              "blocks may all have to run at once; its grid has " +
               std::to_string(L.NumBlocks) + " blocks, more than the " +
               std::to_string(MaxBlocksAtOnce) + " that mm runs at once");
-    runBlocksAtOnce(L);
+    runWaitingBlocks(L, Team.getConcurrency(), MaxBlocksAtOnce);
     return L.Failed ? Error(L.Status, L.Error) : Error::success();
   }
   // A launch whose blocks are predicted, from the kernel's last launches, to
@@ -758,6 +805,12 @@ void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
 
 void __mm_device_assert_fail(mm_block_context *Ctx, const char *Function) {
   trap(Ctx, Function, MM_ERROR_ASSERT, "failed an assertion");
+}
+
+void __mm_device_block_spins(mm_block_context *Ctx) {
+  const Worker *W = static_cast<const Worker *>(Ctx->runtime);
+  if (W->Launch->Oversubscribed.load(std::memory_order_relaxed))
+    sched_yield();
 }
 
 /// Writes \p Text to standard output in one piece; returns its length.

@@ -52,6 +52,16 @@ extern "C" [[noreturn]] void testDeviceTrap(mm_block_context *Ctx,
   std::longjmp(TrapJump, 1);
 }
 
+/// How many times a block reported that it waits for other blocks, and the
+/// flag that the third report sets, as another block would.
+thread_local unsigned BlockSpins;
+thread_local int *FlagToSet;
+
+extern "C" void testDeviceBlockSpins(mm_block_context *) {
+  if (++BlockSpins == 3 && FlagToSet)
+    __atomic_store_n(FlagToSet, 1, __ATOMIC_SEQ_CST);
+}
+
 /// Formats vprintf's packed arguments (%d, %u, %f, %s).
 extern "C" int32_t testDeviceVPrintf(mm_block_context *, const char *Format,
                                      const char *Args) {
@@ -167,6 +177,9 @@ protected:
         {{Mangle("__mm_device_trap"),
           {orc::ExecutorAddr::fromPtr(&testDeviceTrap),
            JITSymbolFlags::Exported}},
+         {Mangle("__mm_device_block_spins"),
+          {orc::ExecutorAddr::fromPtr(&testDeviceBlockSpins),
+           JITSymbolFlags::Exported}},
          {Mangle("__mm_device_vprintf"),
           {orc::ExecutorAddr::fromPtr(&testDeviceVPrintf),
            JITSymbolFlags::Exported}}})));
@@ -259,6 +272,7 @@ TEST_F(DeviceLoweringTest, Saxpy) {
 
 TEST_F(DeviceLoweringTest, SpinWaitLetsTheWaitedForThreadsRun) {
   compileInput(CudaKernels);
+  BlockSpins = 0;
   const mm_kernel_descriptor *K = kernel("_Z8spinWaitPViPiS0_");
   ASSERT_TRUE(K);
   // A loop on a volatile load: the runtime must run its blocks at once.
@@ -274,6 +288,30 @@ TEST_F(DeviceLoweringTest, SpinWaitLetsTheWaitedForThreadsRun) {
       launch(K, {1, 1, 1}, {Threads, 1, 1}, {&DoneP, &OrderP, &CounterP}));
   for (unsigned I = 0; I < Threads; ++I)
     EXPECT_EQ(Order[I], int(Threads - 1 - I)) << "thread " << I;
+  // Some warp of the block moved on in each sweep: the block never reported
+  // that it only waits.
+  EXPECT_EQ(BlockSpins, 0u);
+}
+
+TEST_F(DeviceLoweringTest, BlockThatOnlyWaitsReportsIt) {
+  compileInput(CudaKernels);
+  // Every thread, or thread 0 alone while the others have exited, polls a
+  // flag through atomicAdd(flag, 0), which only another block sets: the
+  // block reports each time its threads came back round the loop, and the
+  // third report sets the flag.
+  for (const char *Name : {"_Z7pollAllPi", "_Z9pollFirstPi"}) {
+    SCOPED_TRACE(Name);
+    const mm_kernel_descriptor *K = kernel(Name);
+    ASSERT_TRUE(K);
+    EXPECT_EQ(K->flags, unsigned(MM_KERNEL_SPIN_WAITS | MM_KERNEL_PARAM_SIZES));
+    int Flag = 0;
+    int *FlagP = &Flag;
+    BlockSpins = 0;
+    FlagToSet = &Flag;
+    EXPECT_TRUE(launch(K, {1, 1, 1}, {64, 1, 1}, {&FlagP}));
+    FlagToSet = nullptr;
+    EXPECT_EQ(BlockSpins, 3u);
+  }
 }
 
 TEST_F(DeviceLoweringTest, ReductionWithSharedMemoryAndBarriers) {

@@ -4,10 +4,13 @@
 ; header (a spin-wait's, `__mm_device_warp_spin_yield`), and its kernel the
 ; attribute `mm-spin-waits`. So do a loop on a
 ; volatile flag, one whose flag a branch on such a load sets (as ECL-MIS's
-; `missing`), and one on an atomic load. Left alone: a loop that a counter
-; ends, even reading volatile memory (alone, or as one part of an `&&`); a
-; compare-and-swap loop; a loop on volatile shared memory; a volatile load
-; outside the loop.
+; `missing`), one on an atomic load, and one on an atomic update that
+; changes nothing, which is a load (`atomicAdd(&flag, 0)`, an `or` with 0
+; once instcombine has seen it; `atomicMax(&flag, INT_MIN)`). Left alone: a
+; loop that a counter ends, even reading volatile memory (alone, or as one
+; part of an `&&`); a compare-and-swap loop; a lock's loop on an update that
+; changes memory (`atomicOr(&lock, 1)`); a loop on volatile shared memory; a
+; volatile load outside the loop.
 ; RUN: mm-opt -passes=mm-spin-waits %s | FileCheck %s
 
 ; CHECK-LABEL: define void @flag(
@@ -29,6 +32,17 @@
 ; CHECK:       loop:
 ; CHECK-NEXT:  call void @__mm_device_warp_spin_yield()
 
+; CHECK-LABEL: define void @poll_update(
+; CHECK-SAME:  #[[SPIN]] {
+; CHECK:       loop:
+; CHECK-NEXT:  call void @__mm_device_warp_spin_yield()
+; CHECK-NEXT:  %v = atomicrmw or ptr %f, i32 0 seq_cst
+
+; CHECK-LABEL: define void @poll_max(
+; CHECK-SAME:  #[[SPIN]] {
+; CHECK:       loop:
+; CHECK-NEXT:  call void @__mm_device_warp_spin_yield()
+
 ; CHECK-LABEL: define void @counted(
 ; CHECK-SAME:  #[[PLAIN:[0-9]+]] {
 ; CHECK-NOT:   yield
@@ -40,6 +54,11 @@
 ; CHECK:       ret void
 
 ; CHECK-LABEL: define void @cas(
+; CHECK-SAME:  #[[PLAIN]] {
+; CHECK-NOT:   yield
+; CHECK:       ret void
+
+; CHECK-LABEL: define void @lock(
 ; CHECK-SAME:  #[[PLAIN]] {
 ; CHECK-NOT:   yield
 ; CHECK:       ret void
@@ -110,6 +129,28 @@ exit:
   ret void
 }
 
+define void @poll_update(ptr %f) #1 {
+entry:
+  br label %loop
+loop:
+  %v = atomicrmw or ptr %f, i32 0 seq_cst
+  %zero = icmp eq i32 %v, 0
+  br i1 %zero, label %loop, label %exit
+exit:
+  ret void
+}
+
+define void @poll_max(ptr %f) #1 {
+entry:
+  br label %loop
+loop:
+  %v = atomicrmw max ptr %f, i64 -9223372036854775808 seq_cst
+  %zero = icmp eq i64 %v, 0
+  br i1 %zero, label %loop, label %exit
+exit:
+  ret void
+}
+
 define void @counted(ptr %p, i32 %n, ptr %out) #1 {
 entry:
   br label %loop
@@ -153,6 +194,19 @@ loop:
   %seen = extractvalue { i32, i1 } %pair, 0
   %retry = icmp ne i32 %seen, %old
   br i1 %retry, label %loop, label %exit
+exit:
+  ret void
+}
+
+; while (atomicOr(lock, 1) & 1) {}: the update takes the lock.
+define void @lock(ptr %lock) #1 {
+entry:
+  br label %loop
+loop:
+  %old = atomicrmw or ptr %lock, i32 1 seq_cst
+  %bit = and i32 %old, 1
+  %held = icmp ne i32 %bit, 0
+  br i1 %held, label %loop, label %exit
 exit:
   ret void
 }

@@ -965,6 +965,36 @@ define dso_local void @_Z8spinWaitPViPiS0_(ptr noundef %0, ptr nocapture noundef
   ret void
 }
 
+; __global__ void pollAll(int *flag):
+; every thread polls the flag with atomicAdd(flag, 0) until it is set.
+define dso_local void @_Z7pollAllPi(ptr noundef %0) local_unnamed_addr #1 {
+  br label %2
+
+2:
+  %3 = atomicrmw or ptr %0, i32 0 seq_cst, align 4
+  %4 = icmp eq i32 %3, 0
+  br i1 %4, label %2, label %5
+
+5:
+  ret void
+}
+
+; __global__ void pollFirst(int *flag):
+; thread 0 polls the flag with atomicAdd(flag, 0) until it is set.
+define dso_local void @_Z9pollFirstPi(ptr noundef %0) local_unnamed_addr #1 {
+  %2 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %3 = icmp eq i32 %2, 0
+  br i1 %3, label %4, label %7
+
+4:
+  %5 = atomicrmw or ptr %0, i32 0 seq_cst, align 4
+  %6 = icmp eq i32 %5, 0
+  br i1 %6, label %4, label %7
+
+7:
+  ret void
+}
+
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #8
 
@@ -1018,7 +1048,7 @@ attributes #10 = { nounwind }
 attributes #11 = { convergent nounwind }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
-!nvvm.annotations = !{!4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !40}
+!nvvm.annotations = !{!4, !5, !6, !7, !8, !9, !10, !11, !12, !13, !14, !15, !16, !17, !18, !19, !20, !21, !22, !23, !40, !41, !42}
 !llvm.ident = !{!24, !24, !24, !24, !24, !24}
 
 !0 = !{i32 2, !"SDK Version", [2 x i32] [i32 12, i32 3]}
@@ -1062,3 +1092,5 @@ attributes #11 = { convergent nounwind }
 !38 = distinct !{!38, !30}
 !39 = !{i64 2358532}
 !40 = !{ptr @_Z8spinWaitPViPiS0_, !"kernel", i32 1}
+!41 = !{ptr @_Z7pollAllPi, !"kernel", i32 1}
+!42 = !{ptr @_Z9pollFirstPi, !"kernel", i32 1}
