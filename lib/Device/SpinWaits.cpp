@@ -11,16 +11,17 @@
 // forever for threads that have not started.
 //
 // So a loop of a kernel whose every exit depends on a volatile or atomic
-// load of memory other than shared memory, or an atomic update that changes
-// nothing (`atomicAdd(&flag, 0)`, HeCBench's pad and sc) (a spin-wait:
-// nothing but another thread's store ends it) gets a spin-wait's warp yield point (DeviceIR.h)
-// at its header: the warps of the block take turns, an iteration at a time,
-// as they would run together, and a lane that spins lets the warp's lanes
-// at other yield points run on (mm-region-loops). And the kernel is marked
-// `mm-spin-waits`, which its descriptor carries to the runtime
-// (MM_KERNEL_SPIN_WAITS), which then runs each block on a thread of its
-// own, as many at once as they need (mm-region-loops' block function
-// reports when its block does no more than wait).
+// load of memory other than shared memory, or on an atomic update that
+// changes nothing (`atomicAdd(&flag, 0)`, HeCBench's pad and sc), is a
+// spin-wait: nothing but another thread's store ends it. It gets a
+// spin-wait's warp yield point (DeviceIR.h) at its header: the warps of the
+// block take turns, an iteration at a time, as they would run together, and
+// a lane that spins lets the warp's lanes at other yield points run on
+// (mm-region-loops). And the kernel is marked `mm-spin-waits`, which its
+// descriptor carries to the runtime (MM_KERNEL_SPIN_WAITS), which then runs
+// each block on a thread of its own, as many at once as they need
+// (mm-region-loops' block function reports when its block does no more than
+// wait).
 //
 // A loop that a counter or its own arithmetic also ends is no spin-wait,
 // even where it reads volatile memory (`while (i < end && nv > stat[j])`),
