@@ -498,17 +498,35 @@ static Expected<ResumableLayout> makeResumable(Function &T,
     MaxAlign = std::max(MaxAlign, A);
     uint64_t Offset = alignTo(Size, A);
     Size = Offset + AllocSize;
-    Value *Slot = scratchElement(
-        B,
-        scratchArray(B, TV.get(ThreadArg::BlockScratch),
-                     TV.get(ThreadArg::BlockThreads), Offset),
-        AllocSize, TV.get(ThreadArg::ThreadIndex), AI->getName());
     AllocaInst *Copies = AI;
     if (auto U = find_if(Uniform,
                          [&](const UniformValue &U) { return U.Copies == Copies; });
         U != Uniform.end())
       Layout.UniformSlots.push_back({Offset, U->BufferOffset, AllocSize});
-    AI->replaceAllUsesWith(Slot);
+    // Each block that uses the slot computes its address at its start, not
+    // the dispatch block: the block function inlines the thread function
+    // once per state, and each copy then brings the addresses of its own
+    // region's slots only, not all of them (a kernel with a thousand sync
+    // points has thousands of slots).
+    DenseMap<BasicBlock *, Value *> SlotIn;
+    for (Use &U : make_early_inc_range(AI->uses())) {
+      auto *User = cast<Instruction>(U.getUser());
+      auto *Phi = dyn_cast<PHINode>(User);
+      BasicBlock *BB = Phi ? Phi->getIncomingBlock(U) : User->getParent();
+      Value *&Slot = SlotIn[BB];
+      if (!Slot) {
+        // After a sync block's marker, which goes once the switch is built.
+        IRBuilder<> AtStart(BB, SyncBlockSet.contains(BB)
+                                    ? std::next(BB->begin())
+                                    : BB->getFirstInsertionPt());
+        Slot = scratchElement(
+            AtStart,
+            scratchArray(AtStart, TV.get(ThreadArg::BlockScratch),
+                         TV.get(ThreadArg::BlockThreads), Offset),
+            AllocSize, TV.get(ThreadArg::ThreadIndex), AI->getName());
+      }
+      U.set(Slot);
+    }
     AI->eraseFromParent();
   }
 

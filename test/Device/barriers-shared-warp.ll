@@ -19,18 +19,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; Scratch memory holds one array per value, the threads' copies side by
 ; side: the value at per-thread offset O is at O * threads + thread * size.
 ; The first arrays are the warp exchange slots (8 bytes) and the stops (4).
-; CHECK: dispatch:
 ; Here the values are at per-thread offsets 12 (shuffled), 16, 20 (sum), 24
-; (the copies of the loop counter i, which is the same in every thread).
-; CHECK: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 20
-; CHECK-NEXT: [[SUMARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[SUMOFFSET]]
-; CHECK-NEXT: [[SUMINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
-; CHECK-NEXT: %sum.reg2mem{{[0-9]*}} = getelementptr inbounds i8, ptr [[SUMARRAY]], i64 [[SUMINDEX]]
-; CHECK: [[IOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 24
-; CHECK-NEXT: [[IARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[IOFFSET]]
-; CHECK-NEXT: [[IINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
-; CHECK-NEXT: %i.copies{{[0-9]*}} = getelementptr inbounds i8, ptr [[IARRAY]], i64 [[IINDEX]]
-; CHECK: switch i32 %state, label %[[START:.*]] [
+; (the copies of the loop counter i, which is the same in every thread);
+; each block that uses a value's copy computes its address at its start.
+; CHECK: dispatch:
+; CHECK-NEXT: switch i32 %state, label %[[START:.*]] [
 ; CHECK-NEXT: i32 1, label %resume
 ; CHECK-NEXT: i32 2, label %resume{{[0-9]+}}
 ; CHECK-NEXT: i32 3, label %resume{{[0-9]+}}
@@ -59,15 +52,23 @@ entry:
 ; scratch): its plain loads and stores are in one access group, which the
 ; region loops declare parallel.
 ; CHECK: loop:
-; CHECK: store i32 %sum, ptr %sum.reg2mem{{[0-9]*}}, align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias {{![0-9]+}}, !llvm.access.group [[GROUP:![0-9]+]]
+; CHECK: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 20
+; CHECK-NEXT: [[SUMARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[SUMOFFSET]]
+; CHECK-NEXT: [[SUMINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; CHECK-NEXT: %[[SUMSLOT:sum.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr [[SUMARRAY]], i64 [[SUMINDEX]]
+; CHECK-NEXT: store i32 %sum, ptr %[[SUMSLOT]], align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias {{![0-9]+}}, !llvm.access.group [[GROUP:![0-9]+]]
 ; CHECK: sync:
-; CHECK-NEXT: store i32 %i, ptr %i.copies{{[0-9]*}}, align 4, !alias.scope [[ISCOPE:![0-9]+]], !noalias
+; CHECK-NEXT: [[IOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 24
+; CHECK-NEXT: [[IARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[IOFFSET]]
+; CHECK-NEXT: [[IINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; CHECK-NEXT: %[[ISLOT:i.copies[0-9]*]] = getelementptr inbounds i8, ptr [[IARRAY]], i64 [[IINDEX]]
+; CHECK-NEXT: store i32 %i, ptr %[[ISLOT]], align 4, !alias.scope [[ISCOPE:![0-9]+]], !noalias
 ; Each thread stores its stop before returning it.
 ; CHECK: %stop.slot = getelementptr inbounds i8
 ; CHECK-NEXT: store i32 1, ptr %stop.slot, align 4, !alias.scope [[STOPSCOPE:![0-9]+]], !noalias
 ; CHECK-NEXT: ret i32 1
 ; CHECK: resume:
-; CHECK-NEXT: [[BUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
+; CHECK: [[BUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
 ; CHECK-NEXT: [[FROM:%[0-9]+]] = select i1 %in.region, ptr [[BUFFER]], ptr %i.copies{{[0-9]*}}
 ; CHECK-NEXT: %i.reload = load i32, ptr [[FROM]], align 4, !alias.scope [[ISCOPE]]
 ; CHECK: %other = getelementptr [64 x i32], ptr %tile, i32 0, i32 %i.reload

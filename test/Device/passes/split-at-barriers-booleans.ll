@@ -16,7 +16,8 @@
 ; CHECK-NEXT: %[[BYTE:.*]] = zext i1 %positive to i8
 ; CHECK-NEXT: store i8 %[[BYTE]], ptr %[[SLOT]]
 ; CHECK: resume:
-; CHECK-NEXT: %positive.reload = load i8, ptr %[[SLOT]], align 1
+; CHECK: %[[RELOADSLOT:positive.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr %{{.*}}, i64 %{{.*}}
+; CHECK-NEXT: %positive.reload = load i8, ptr %[[RELOADSLOT]], align 1
 ; CHECK-NEXT: %[[FLAG:.*]] = trunc i8 %positive.reload to i1
 ; CHECK-NEXT: br i1 %[[FLAG]]
 ; CHECK-NOT: load i1

@@ -31,20 +31,21 @@
 ; UNIFORMITY-NEXT: divergent: %p = getelementptr i32, ptr %out, i32 %tid.x
 
 ; CHECK-LABEL: define internal i32 @tiles.mm.thread(
-; CHECK: %[[I_COPIES:i.copies[0-9]*]] = getelementptr inbounds i8,
-; CHECK: %[[DONE_SLOT:done.reg2mem[0-9]*]] = getelementptr inbounds i8,
 ; CHECK-NOT: %at.reg2mem
 ; CHECK: join:
 ; CHECK-NEXT: %done = phi i1
+; CHECK: %[[DONE_SLOT:done.reg2mem[0-9]*]] = getelementptr inbounds i8,
 ; CHECK-NEXT: %[[DONE_BYTE:.*]] = zext i1 %done to i8
 ; CHECK-NEXT: store i8 %[[DONE_BYTE]], ptr %[[DONE_SLOT]]
 ; CHECK: sync{{[0-9]+}}:
+; CHECK: %[[I_COPIES:i.copies[0-9]*]] = getelementptr inbounds i8,
 ; CHECK-NEXT: store i32 %i.reload, ptr %[[I_COPIES]]
 ; CHECK: resume{{[0-9]+}}:
+; CHECK: %[[DONE_RELOAD_SLOT:done.reg2mem[0-9]*]] = getelementptr inbounds i8,
 ; CHECK: %[[I:i.reload[0-9]*]] = load i32, ptr
 ; CHECK-NEXT: %[[AT:at[0-9]*]] = add i32 %tid.x, %[[I]]
 ; CHECK-NEXT: %q = getelementptr i32, ptr %out, i32 %[[AT]]
-; CHECK-NEXT: %done.reload = load i8, ptr %[[DONE_SLOT]]
+; CHECK-NEXT: %done.reload = load i8, ptr %[[DONE_RELOAD_SLOT]]
 ; CHECK-NEXT: trunc i8 %done.reload to i1
 
 source_filename = "reconverge.ll"

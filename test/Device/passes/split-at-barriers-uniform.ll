@@ -9,12 +9,13 @@
 
 ; CHECK-LABEL: define internal i32 @loop.mm.thread(
 ; CHECK-SAME: !mm.uniform.slots ![[SLOTS:[0-9]+]]
-; CHECK: %[[COPIES:i.copies[0-9]*]] = getelementptr inbounds i8,
 ; CHECK: sync:
+; CHECK: %[[COPIES:i.copies[0-9]*]] = getelementptr inbounds i8,
 ; CHECK-NEXT: store i32 %i, ptr %[[COPIES]]
 ; CHECK: resume:
+; CHECK: %[[RELOADCOPIES:i.copies[0-9]*]] = getelementptr inbounds i8,
 ; CHECK-NEXT: %[[UNIFORM:.*]] = getelementptr inbounds i8, ptr %uniforms, i64 0
-; CHECK-NEXT: %[[FROM:.*]] = select i1 %in.region, ptr %[[UNIFORM]], ptr %[[COPIES]]
+; CHECK-NEXT: %[[FROM:.*]] = select i1 %in.region, ptr %[[UNIFORM]], ptr %[[RELOADCOPIES]]
 ; CHECK-NEXT: %i.reload = load i32, ptr %[[FROM]]
 ; CHECK: "mm-uniform-buffer-size"="4"
 ; CHECK: ![[SLOTS]] = !{![[SLOT:[0-9]+]]}

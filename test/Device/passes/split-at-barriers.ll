@@ -12,11 +12,17 @@
 ; CHECK-LABEL: define internal i32 @k.mm.thread(
 ; CHECK-SAME: !mm.uniform.slots
 ; CHECK-NEXT: dispatch:
-; CHECK: %[[V_SLOT:v.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr %{{.*}}, i64 %{{.*}}
-; CHECK: switch i32 %state, label %[[START:.*]] [
+; CHECK-NEXT: switch i32 %state, label %[[START:.*]] [
 ; CHECK-NEXT: i32 1, label %resume
 ; CHECK-NEXT: ]
+; Each block that uses %v's copy computes its address at its start: its
+; array at 12 * threads (after the exchange slots and the stops), the
+; thread's 4 bytes in it.
 ; CHECK: [[START]]:
+; CHECK-NEXT: %[[ARRAY:[0-9]+]] = mul nuw nsw i64 %block.threads, 12
+; CHECK-NEXT: %[[BASE:[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 %[[ARRAY]]
+; CHECK-NEXT: %[[OWN:[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; CHECK-NEXT: %[[V_SLOT:v.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr %[[BASE]], i64 %[[OWN]]
 ; CHECK: %v = load float, ptr %p
 ; CHECK-NEXT: store float %v, ptr %[[V_SLOT]]
 ; CHECK: sync:
@@ -24,7 +30,11 @@
 ; CHECK-NEXT: store i32 1, ptr %stop.slot
 ; CHECK-NEXT: ret i32 1
 ; CHECK: resume:
-; CHECK: %v.reload = load float, ptr %[[V_SLOT]]
+; CHECK-NEXT: %[[ARRAY2:[0-9]+]] = mul nuw nsw i64 %block.threads, 12
+; CHECK-NEXT: %[[BASE2:[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 %[[ARRAY2]]
+; CHECK-NEXT: %[[OWN2:[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; CHECK-NEXT: %[[V_SLOT2:v.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr %[[BASE2]], i64 %[[OWN2]]
+; CHECK: %v.reload = load float, ptr %[[V_SLOT2]]
 ; CHECK-NEXT: %sum = fadd float %w, %v.reload
 ; CHECK-NEXT: %[[SCALE:.*]] = mul i32 %n, %ntid.x
 ; CHECK-NEXT: %sf = sitofp i32 %[[SCALE]] to float
