@@ -16,7 +16,9 @@
 // one warp operation, the others run on (a warp operation whose mask leaves out
 // the lanes that skip it). Threads of one block at different block barriers, or
 // of one warp at different warp operations, trap: a barrier or warp
-// operation in divergent control flow.
+// operation in divergent control flow. In a kernel with spin-waits, a block
+// whose threads only came back round them reports it to the runtime
+// (__mm_device_block_spins).
 //
 //===----------------------------------------------------------------------===//
 
