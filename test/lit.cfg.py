@@ -51,6 +51,9 @@ if config.mm_has_fuzzer:
 if os.path.exists(os.path.join(config.llvm_tools_dir, "clang")):
     config.available_features.add("clang")
 config.substitutions.append(("%mm_obj_root", config.mm_obj_root))
+# Tests that give files to another user (chown) need root.
+if os.geteuid() == 0:
+    config.available_features.add("root")
 # LLVM's default target triple: what tools compile for when nothing names a
 # triple.
 config.substitutions.append(("%default_triple", config.llvm_default_triple))

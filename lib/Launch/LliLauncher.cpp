@@ -177,18 +177,30 @@ static bool addFileIdentity(std::string &Recipe, const std::string &Path) {
   return true;
 }
 
+namespace {
+/// What decides a whole program's code, and the bundle's bytes within it.
+struct Recipe {
+  std::string Text;
+  size_t BundleOffset = 0;
+  std::string_view getBundle() const {
+    return std::string_view(Text).substr(BundleOffset);
+  }
+};
+} // namespace
+
 /// The whole-program recipe of \p R: mm's and LLVM's versions and the
 /// files that compile and load the program (this executable, mm-llc,
 /// mm's libraries beside libmm_runtime, libLLVM), the CPU, the code
-/// generation level, and the bundle's bytes; nothing if one is missing.
-static std::optional<std::string> getRecipe(const RunRequest &R,
-                                            const std::string &ToolDir,
-                                            const std::string &LibDir) {
-  std::string Recipe =
+/// generation level, and the bundle's bytes, read once: the build compiles
+/// these bytes, whatever the file holds by then. Nothing if one is missing.
+static std::optional<Recipe> getRecipe(const RunRequest &R,
+                                       const std::string &ToolDir,
+                                       const std::string &LibDir) {
+  std::string Text =
       "mm whole-program cache 1\nmm " MM_VERSION ", LLVM " MM_LLVM_VERSION "\n";
-  if (!addFileIdentity(Recipe, "/proc/self/exe") ||
-      !addFileIdentity(Recipe, ToolDir + "/mm-llc") ||
-      !addFileIdentity(Recipe, MM_LLVM_LIBRARY_DIR "/libLLVM.so"))
+  if (!addFileIdentity(Text, "/proc/self/exe") ||
+      !addFileIdentity(Text, ToolDir + "/mm-llc") ||
+      !addFileIdentity(Text, MM_LLVM_LIBRARY_DIR "/libLLVM.so"))
     return std::nullopt;
   std::vector<std::string> Libraries;
   std::error_code EC;
@@ -202,28 +214,32 @@ static std::optional<std::string> getRecipe(const RunRequest &R,
     return std::nullopt;
   std::sort(Libraries.begin(), Libraries.end());
   for (const std::string &Library : Libraries)
-    if (!addFileIdentity(Recipe, Library))
+    if (!addFileIdentity(Text, Library))
       return std::nullopt;
   std::string CPU = getHostCPUIdentity();
   if (CPU.empty())
     return std::nullopt;
-  Recipe += "cpu " + CPU + "\n-O" + std::string(1, R.OptLevel) + "\n";
+  Text += "cpu " + CPU + "\n-O" + std::string(1, R.OptLevel) + "\n";
 
-  int FD = ::open(R.Input.c_str(), O_RDONLY | O_CLOEXEC);
+  // Without blocking: a FIFO is left to the JIT, which reads it as a stream.
+  int FD = ::open(R.Input.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (FD < 0)
     return std::nullopt;
   struct stat Status;
+  Recipe Result;
+  Result.BundleOffset = Text.size();
   bool Read = fstat(FD, &Status) == 0 && S_ISREG(Status.st_mode);
   if (Read) {
-    size_t Header = Recipe.size();
-    Recipe.resize(Header + static_cast<size_t>(Status.st_size));
-    Read = pread(FD, Recipe.data() + Header, Recipe.size() - Header, 0) ==
-           static_cast<ssize_t>(Recipe.size() - Header);
+    Text.resize(Result.BundleOffset + static_cast<size_t>(Status.st_size));
+    Read = pread(FD, Text.data() + Result.BundleOffset,
+                 Text.size() - Result.BundleOffset,
+                 0) == static_cast<ssize_t>(Text.size() - Result.BundleOffset);
   }
   ::close(FD);
   if (!Read)
     return std::nullopt;
-  return Recipe;
+  Result.Text = std::move(Text);
+  return Result;
 }
 
 /// Runs \p Args with no input and its output discarded (the JIT reports
@@ -251,32 +267,59 @@ static bool runQuietly(const std::vector<std::string> &Args) {
   return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
 }
 
-/// Compiles \p R's bundle into a shared object, as `mm-nvcc --executable`
-/// compiles an executable: mm-llc --embed=cpu, then clang with
-/// libmm_runtime. The host's code was compiled for an executable, which
-/// binds its own symbols: so does the shared object (-Bsymbolic). Returns a
-/// descriptor open on it, or -1.
-static int buildProgram(const RunRequest &R, const std::string &ToolDir,
+/// Writes all of \p Bytes to a new file at \p Path, readable by the user
+/// alone; false if it cannot.
+static bool writeNewFile(const std::string &Path, std::string_view Bytes) {
+  int FD = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (FD < 0)
+    return false;
+  bool Written = true;
+  for (size_t Done = 0; Written && Done < Bytes.size();) {
+    ssize_t N = ::write(FD, Bytes.data() + Done, Bytes.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    Written = N > 0;
+    Done += Written ? static_cast<size_t>(N) : 0;
+  }
+  return ::close(FD) == 0 && Written;
+}
+
+/// Compiles the bundle of \p Recipe into a shared object, as `mm-nvcc
+/// --executable` compiles an executable: mm-llc --embed=cpu, then clang
+/// with libmm_runtime. The host's code was compiled for an executable,
+/// which binds its own symbols: so does the shared object (-Bsymbolic).
+/// The build works in a directory of its own in the cache (named for this
+/// process, so that a later run removes it if this one is killed), on its
+/// own copy of the recipe's bundle bytes; what it writes is read back
+/// through the cache's opened directory. Returns a descriptor open on the
+/// shared object, or -1.
+static int buildProgram(const RunRequest &R, const CacheSettings &Settings,
+                        const Recipe &Recipe, const std::string &ToolDir,
                         const std::string &LibDir) {
-  const char *Temp = std::getenv("TMPDIR");
   std::string WorkDir =
-      std::string(Temp && *Temp ? Temp : "/tmp") + "/mm-lli-XXXXXX";
+      Settings.Directory + "/" + getTemporaryModel("build");
   if (!mkdtemp(WorkDir.data()))
     return -1;
-  std::string Object = WorkDir + "/program.o";
-  std::string Shared = WorkDir + "/program.so";
+  // The children name the directory by the name the user gave: the opened
+  // directory's /proc/self/fd/N is this process's alone.
+  std::string Name = fs::path(WorkDir).filename().string();
+  std::string ChildDir = Settings.DisplayName + "/" + Name;
+  std::string Input = fs::path(R.Input).filename().string();
   int FD = -1;
-  if (runQuietly({ToolDir + "/mm-llc", "-filetype=obj", "-relocation-model=pic",
+  if (writeNewFile(WorkDir + "/" + Input, Recipe.getBundle()) &&
+      runQuietly({ToolDir + "/mm-llc", "-filetype=obj", "-relocation-model=pic",
                   "-mcpu=native", "--embed=cpu", std::string("-O") + R.OptLevel,
-                  R.Input, "-o", Object}) &&
+                  ChildDir + "/" + Input, "-o", ChildDir + "/program.o"}) &&
       runQuietly({MM_LLVM_TOOLS_DIR "/clang", "--driver-mode=g++", "-shared",
-                  "-Wl,-Bsymbolic", Object, "-o", Shared,
-                  "-Wl,--require-defined=main", "-L" + LibDir,
-                  "-Wl,-rpath," + LibDir, "-lmm_runtime"}))
-    FD = ::open(Shared.c_str(), O_RDONLY | O_CLOEXEC);
-  ::unlink(Object.c_str());
-  ::unlink(Shared.c_str());
-  ::rmdir(WorkDir.c_str());
+                  "-Wl,-Bsymbolic", ChildDir + "/program.o", "-o",
+                  ChildDir + "/program.so", "-Wl,--require-defined=main",
+                  "-L" + LibDir, "-Wl,-rpath," + LibDir, "-lmm_runtime"})) {
+    std::string Problem;
+    FD = openCacheEntry(WorkDir + "/program.so", ChildDir + "/program.so",
+                        Problem);
+  }
+  std::error_code EC;
+  fs::remove_all(WorkDir, EC);
   return FD;
 }
 
@@ -313,27 +356,32 @@ static std::optional<int> runFromCache(const RunRequest &R,
   if (readCacheSettings(R.CacheDirectory, /*Disabled=*/false, Settings) ||
       !Settings)
     return std::nullopt;
-  std::error_code EC;
-  fs::create_directories(Settings->Directory, EC);
-  if (EC)
+  // A directory that is not the user's alone: the JIT says so, and runs
+  // without the cache.
+  if (openCacheDirectory(*Settings))
     return std::nullopt;
-  std::optional<std::string> Recipe = getRecipe(R, ToolDir, LibDir);
+  std::optional<Recipe> Recipe = getRecipe(R, ToolDir, LibDir);
   // An entry holds its recipe, the bundle's bytes: one that would take half
   // the cache's room is left to the JIT, which keeps each submodule's
   // object alone.
-  if (!Recipe || Recipe->size() > Settings->MaxSize / 2)
+  if (!Recipe || Recipe->Text.size() > Settings->MaxSize / 2)
     return std::nullopt;
-  int FD = openProgramEntry(*Settings, *Recipe);
+  std::string Problem;
+  int FD = openProgramEntry(*Settings, Recipe->Text, Problem);
+  if (!Problem.empty()) {
+    runtime::printWarning(Problem);
+    return std::nullopt;
+  }
   if (FD >= 0 && isUnbuildableEntry(FD)) {
     // An earlier run could not build it: the JIT, at once.
     ::close(FD);
     return std::nullopt;
   }
   if (FD < 0) {
-    FD = buildProgram(R, ToolDir, LibDir);
+    FD = buildProgram(R, *Settings, *Recipe, ToolDir, LibDir);
     std::optional<std::string> Message =
-        FD < 0 ? storeUnbuildableEntry(*Settings, *Recipe)
-               : storeProgramEntry(*Settings, *Recipe, FD);
+        FD < 0 ? storeUnbuildableEntry(*Settings, Recipe->Text)
+               : storeProgramEntry(*Settings, Recipe->Text, FD);
     if (Message)
       runtime::printWarning(*Message);
     if (FD < 0)

@@ -20,6 +20,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -54,8 +55,10 @@ mm::launch::readCacheSettings(std::string_view FlagDirectory, bool Disabled,
     Result.Directory = getEnv("MM_CACHE_PATH");
   }
   if (Result.Directory.empty()) {
-    // The user's cache directory, as LLVM's sys::path::cache_directory.
-    if (const char *Xdg = std::getenv("XDG_CACHE_HOME")) {
+    // The user's cache directory, as the XDG Base Directory specification
+    // says: $XDG_CACHE_HOME where it is an absolute path (an empty or
+    // relative one is ignored), else ~/.cache.
+    if (std::string Xdg = getEnv("XDG_CACHE_HOME"); Xdg.front() == '/') {
       Result.Directory = Xdg;
     } else {
       std::string Home = getEnv("HOME");
@@ -68,6 +71,7 @@ mm::launch::readCacheSettings(std::string_view FlagDirectory, bool Disabled,
     }
     Result.Directory += "/mm";
   }
+  Result.DisplayName = Result.Directory;
   if (std::string Size = getEnv("MM_CACHE_MAXSIZE"); !Size.empty()) {
     char *End = nullptr;
     errno = 0;
@@ -81,8 +85,8 @@ mm::launch::readCacheSettings(std::string_view FlagDirectory, bool Disabled,
   return std::nullopt;
 }
 
-void mm::launch::evictLeastRecentlyUsed(const std::string &Directory,
-                                        uint64_t MaxSize) {
+uint64_t mm::launch::evictLeastRecentlyUsed(const std::string &Directory,
+                                            uint64_t MaxSize) {
   struct Entry {
     fs::path Path;
     uint64_t Size;
@@ -106,7 +110,7 @@ void mm::launch::evictLeastRecentlyUsed(const std::string &Directory,
     Total += Size;
   }
   if (Total <= MaxSize)
-    return;
+    return Total;
   std::sort(Entries.begin(), Entries.end(), [](const Entry &A, const Entry &B) {
     return A.LastUsed < B.LastUsed;
   });
@@ -116,6 +120,118 @@ void mm::launch::evictLeastRecentlyUsed(const std::string &Directory,
     std::error_code RemoveEC;
     if (fs::remove(E.Path, RemoveEC))
       Total -= E.Size;
+  }
+  return Total;
+}
+
+bool mm::launch::makeRoomAfterFailedWrite(const std::string &Directory,
+                                          int Errno) {
+  if (Errno != ENOSPC && Errno != EDQUOT)
+    return false;
+  uint64_t Before = evictLeastRecentlyUsed(Directory, UINT64_MAX);
+  return Before && evictLeastRecentlyUsed(Directory, Before / 2) < Before;
+}
+
+/// Creates \p Path's missing directories, each with mode 0700.
+static void createPrivateDirectories(const std::string &Path) {
+  for (size_t Slash = Path.find('/', 1);; Slash = Path.find('/', Slash + 1)) {
+    std::string Prefix = Path.substr(0, Slash);
+    if (!Prefix.empty())
+      (void)::mkdir(Prefix.c_str(), 0700);
+    if (Slash == std::string::npos)
+      return;
+  }
+}
+
+/// Why the file of \p Status, named \p Name, is not the user's alone, or
+/// nothing.
+static std::optional<std::string> checkOwnedByUser(const struct stat &Status,
+                                                   const std::string &Name) {
+  if (Status.st_uid != geteuid())
+    return "'" + Name + "' is owned by another user (uid " +
+           std::to_string(Status.st_uid) + ")";
+  if (Status.st_mode & (S_IWGRP | S_IWOTH))
+    return "'" + Name + "' is writable by group or others";
+  return std::nullopt;
+}
+
+std::optional<std::string>
+mm::launch::openCacheDirectory(CacheSettings &Settings) {
+  if (Settings.DisplayName.empty())
+    Settings.DisplayName = Settings.Directory;
+  const std::string &Name = Settings.DisplayName;
+  createPrivateDirectories(Settings.Directory);
+  int FD = ::open(Settings.Directory.c_str(),
+                  O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+  if (FD < 0)
+    return "cannot open the compile cache '" + Name +
+           "': " + std::strerror(errno);
+  struct stat Status;
+  std::optional<std::string> Problem;
+  if (fstat(FD, &Status) != 0)
+    Problem = "cannot open the compile cache '" + Name +
+              "': " + std::strerror(errno);
+  else if (std::optional<std::string> NotOurs = checkOwnedByUser(Status, Name))
+    Problem = "the compile cache " + *NotOurs + ": not using it";
+  if (Problem) {
+    ::close(FD);
+    return Problem;
+  }
+  Settings.Directory = "/proc/self/fd/" + std::to_string(FD);
+  removeAbandonedTemporaries(Settings.Directory);
+  return std::nullopt;
+}
+
+int mm::launch::openCacheEntry(const std::string &Path,
+                               const std::string &DisplayName,
+                               std::string &Problem) {
+  Problem.clear();
+  int FD = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (FD < 0) {
+    if (errno == ELOOP)
+      Problem = "the compile cache's entry '" + DisplayName +
+                "' is a symbolic link: not using the cache";
+    return -1;
+  }
+  struct stat Status;
+  if (fstat(FD, &Status) != 0) {
+    ::close(FD);
+    return -1;
+  }
+  if (!S_ISREG(Status.st_mode))
+    Problem = "the compile cache's entry '" + DisplayName +
+              "' is not a regular file: not using the cache";
+  else if (std::optional<std::string> NotOurs =
+               checkOwnedByUser(Status, DisplayName))
+    Problem = "the compile cache's entry " + *NotOurs + ": not using the cache";
+  if (!Problem.empty()) {
+    ::close(FD);
+    return -1;
+  }
+  return FD;
+}
+
+std::string mm::launch::getTemporaryModel(std::string_view Kind) {
+  return std::string(TemporaryPrefix) + std::to_string(getpid()) + "-" +
+         std::string(Kind) + "-XXXXXX";
+}
+
+void mm::launch::removeAbandonedTemporaries(const std::string &Directory) {
+  std::error_code EC;
+  for (fs::directory_iterator It(Directory, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    std::string Name = It->path().filename().string();
+    if (Name.rfind(TemporaryPrefix, 0) != 0)
+      continue;
+    std::string_view Rest = std::string_view(Name).substr(TemporaryPrefix.size());
+    size_t Digits = Rest.find_first_not_of("0123456789");
+    if (Digits == 0 || Digits == std::string_view::npos || Rest[Digits] != '-')
+      continue;
+    pid_t Writer = static_cast<pid_t>(std::stol(std::string(Rest.substr(0, Digits))));
+    if (::kill(Writer, 0) == 0 || errno != ESRCH)
+      continue; // Still at work, or another user's process.
+    std::error_code RemoveEC;
+    fs::remove_all(It->path(), RemoveEC);
   }
 }
 
@@ -178,9 +294,11 @@ static bool isWholeEntry(std::string_view Data, std::string_view Recipe) {
 }
 
 int mm::launch::openProgramEntry(const CacheSettings &Settings,
-                                 std::string_view Recipe) {
+                                 std::string_view Recipe,
+                                 std::string &Problem) {
   std::string Path = getProgramEntryPath(Settings.Directory, Recipe);
-  int FD = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  int FD = openCacheEntry(
+      Path, getProgramEntryPath(Settings.DisplayName, Recipe), Problem);
   if (FD < 0)
     return -1;
   struct stat Status;
@@ -221,16 +339,16 @@ static bool writeAll(int FD, const char *Data, size_t Size) {
 }
 
 /// Stores \p Object as \p Recipe's entry, then evicts.
-static std::optional<std::string> storeEntry(const CacheSettings &Settings,
-                                             std::string_view Recipe,
-                                             std::string_view Object) {
-  // Written whole to a file of its own, then renamed into place: a process
-  // that looks the recipe up sees no entry or a whole one.
-  std::string Temporary = Settings.Directory + "/tmp-program-XXXXXX";
+/// Writes \p Recipe's entry of \p Object to a file of its own, then renames
+/// it into place, so that a process that looks the recipe up sees no entry
+/// or a whole one; the errno of what failed, or 0.
+static int writeEntry(const CacheSettings &Settings, std::string_view Recipe,
+                      std::string_view Object) {
+  std::string Temporary =
+      Settings.Directory + "/" + getTemporaryModel("program");
   int FD = mkstemp(Temporary.data());
   if (FD < 0)
-    return "cannot write to the compile cache '" + Settings.Directory +
-           "': " + std::strerror(errno);
+    return errno;
   char Trailer[TrailerSize];
   std::memcpy(Trailer, Magic.data(), Magic.size());
   write64(Trailer + 8, Object.size());
@@ -244,15 +362,27 @@ static std::optional<std::string> storeEntry(const CacheSettings &Settings,
     Written = false;
     WriteErrno = errno;
   }
-  if (!Written ||
+  if (Written &&
       ::rename(Temporary.c_str(),
-               getProgramEntryPath(Settings.Directory, Recipe).c_str()) != 0) {
-    if (Written)
-      WriteErrno = errno;
-    ::unlink(Temporary.c_str());
-    return "cannot write to the compile cache '" + Settings.Directory +
-           "': " + std::strerror(WriteErrno);
-  }
+               getProgramEntryPath(Settings.Directory, Recipe).c_str()) == 0)
+    return 0;
+  if (Written)
+    WriteErrno = errno;
+  ::unlink(Temporary.c_str());
+  return WriteErrno ? WriteErrno : EIO;
+}
+
+/// Stores \p Object as \p Recipe's entry, then evicts; on a full disk,
+/// evicts first and tries once more.
+static std::optional<std::string> storeEntry(const CacheSettings &Settings,
+                                             std::string_view Recipe,
+                                             std::string_view Object) {
+  int Errno = writeEntry(Settings, Recipe, Object);
+  if (Errno && makeRoomAfterFailedWrite(Settings.Directory, Errno))
+    Errno = writeEntry(Settings, Recipe, Object);
+  if (Errno)
+    return "cannot write to the compile cache '" + Settings.DisplayName +
+           "': " + std::strerror(Errno);
   evictLeastRecentlyUsed(Settings.Directory, Settings.MaxSize);
   return std::nullopt;
 }

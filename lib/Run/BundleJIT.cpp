@@ -57,14 +57,13 @@ namespace {
 /// as they would be without it.
 class CacheHook : public ObjectCache {
 public:
-  explicit CacheHook(BundleJIT &Owner, CompileCache &Cache)
-      : Owner(Owner), Cache(Cache) {}
+  explicit CacheHook(BundleJIT &Owner) : Owner(Owner) {}
 
   std::unique_ptr<MemoryBuffer> getObject(const Module *M) override {
     StringRef Key = getCacheKeyOf(*M);
     if (Key.empty())
       return nullptr;
-    std::optional<CompileCache::Entry> Entry = Cache.lookup(Key);
+    std::optional<CompileCache::Entry> Entry = Owner.lookupInCache(Key);
     return Entry ? std::move(Entry->Object) : nullptr;
   }
 
@@ -76,7 +75,6 @@ public:
 
 private:
   BundleJIT &Owner;
-  CompileCache &Cache;
 };
 
 /// Makes a device submodule's JITDylib compile its module when a symbol is
@@ -256,8 +254,9 @@ Error QualifiedNameGenerator::tryToGenerate(LookupState &, LookupKind,
 /// versions, and the size and time of the files they were loaded from (this
 /// executable, mm's shared libraries, which lower and compile the code,
 /// libLLVM), so that a rebuilt mm or an updated LLVM does not take
-/// another's objects.
-static std::string getBuildIdentity() {
+/// another's objects; and a hash of each of \p CodeInputFiles' bytes (pass
+/// plugins), so that a rebuilt plugin does not either.
+static std::string getBuildIdentity(ArrayRef<std::string> CodeInputFiles) {
   std::string Identity =
       ("mm " + getVersion() + ", LLVM " + LLVM_VERSION_STRING).str();
   auto AddFile = [&](StringRef Path) {
@@ -285,6 +284,14 @@ static std::string getBuildIdentity() {
   llvm::sort(Libraries);
   for (const std::string &Library : Libraries)
     AddFile(Library);
+  for (const std::string &Path : CodeInputFiles) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> File =
+        MemoryBuffer::getFile(Path, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    Identity += ", " + Path + " " +
+                (File ? CompileCache::makeKey({(*File)->getBuffer()})
+                      : std::string("unreadable"));
+  }
   return Identity;
 }
 
@@ -325,7 +332,7 @@ Expected<bool> BundleJIT::addCachedSubmodule(const Submodule &M,
   std::string Key = getCacheKey(M);
   if (Key.empty())
     return false;
-  std::optional<CompileCache::Entry> Entry = Options.Cache->lookup(Key);
+  std::optional<CompileCache::Entry> Entry = lookupInCache(Key);
   if (!Entry)
     return false;
   // The facts: each variable as its name's length, ':', its name, its size.
@@ -357,7 +364,23 @@ Expected<bool> BundleJIT::addCachedSubmodule(const Submodule &M,
   return true;
 }
 
+std::optional<CompileCache::Entry> BundleJIT::lookupInCache(StringRef Key) {
+  if (CacheAbandoned)
+    return std::nullopt;
+  Expected<std::optional<CompileCache::Entry>> Entry =
+      Options.Cache->lookup(Key);
+  if (Entry)
+    return std::move(*Entry);
+  if (!CacheAbandoned.exchange(true) && Options.CacheWarningHandler)
+    Options.CacheWarningHandler(Entry.takeError());
+  else
+    consumeError(Entry.takeError());
+  return std::nullopt;
+}
+
 void BundleJIT::storeInCache(StringRef Key, StringRef Object) {
+  if (CacheAbandoned)
+    return;
   std::string Facts;
   {
     std::lock_guard<std::mutex> Guard(CacheLock);
@@ -508,8 +531,8 @@ Error BundleJIT::setUp() {
   LLJITBuilder Builder;
   Builder.setJITTargetMachineBuilder(std::move(*JTMB));
   if (Options.Cache) {
-    BuildIdentity = getBuildIdentity();
-    ObjectCacheHook = std::make_unique<CacheHook>(*this, *Options.Cache);
+    BuildIdentity = getBuildIdentity(Options.CodeInputFiles);
+    ObjectCacheHook = std::make_unique<CacheHook>(*this);
     // The compiler LLJIT uses when it compiles on the calling thread, with
     // the cache's hook.
     Builder.setCompileFunctionCreator(

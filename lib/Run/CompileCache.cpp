@@ -2,10 +2,13 @@
 //
 // An entry is the file `mm-<key>.o` in the cache directory:
 //
-//   "MMCACHE1"                       magic and format version
-//   u64 object size, u64 facts size  little-endian
-//   u64 checksum                     xxh3 of the object and the facts
-//   object bytes, facts bytes
+//   "MMCACHE2"                       magic and format version
+//   u64 key size, u64 object size, u64 facts size    little-endian
+//   u64 checksum                     xxh3 of the key, the object and the facts
+//   key bytes, object bytes, facts bytes
+//
+// The entry holds the key it was stored under, and a lookup compares it:
+// an entry copied onto another key's name is not that key's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,17 +30,19 @@
 using namespace llvm;
 using namespace mm;
 
-static constexpr StringLiteral Magic = "MMCACHE1";
-static constexpr size_t HeaderSize = 8 + 3 * 8;
+static constexpr StringLiteral Magic = "MMCACHE2";
+static constexpr size_t HeaderSize = 8 + 4 * 8;
 static constexpr StringLiteral EntrySuffix = ".o";
 
 Expected<std::unique_ptr<CompileCache>>
 CompileCache::open(StringRef Directory, uint64_t MaxSize) {
-  if (std::error_code EC = sys::fs::create_directories(Directory))
-    return createStringError(EC, "cannot create the compile cache '" +
-                                     Directory + "': " + EC.message());
-  return std::unique_ptr<CompileCache>(
-      new CompileCache(Directory.str(), MaxSize));
+  launch::CacheSettings Settings;
+  Settings.Directory = Directory.str();
+  Settings.MaxSize = MaxSize;
+  if (std::optional<std::string> Problem =
+          launch::openCacheDirectory(Settings))
+    return createStringError(inconvertibleErrorCode(), *Problem);
+  return std::unique_ptr<CompileCache>(new CompileCache(std::move(Settings)));
 }
 
 std::string CompileCache::makeKey(ArrayRef<StringRef> Parts) {
@@ -51,90 +56,127 @@ std::string CompileCache::makeKey(ArrayRef<StringRef> Parts) {
   return toHex(Hash.final(), /*LowerCase=*/true);
 }
 
-std::string CompileCache::getEntryPath(StringRef Key) const {
+/// The file of \p Key's entry in \p Directory.
+static std::string getEntryPathIn(StringRef Directory, StringRef Key) {
   SmallString<256> Path(Directory);
   sys::path::append(Path, StringRef(launch::EntryPrefix) + Key + EntrySuffix);
   return std::string(Path);
 }
 
-static uint64_t checksum(StringRef Object, StringRef Facts) {
-  // The object's and the facts' hashes, combined as xxh3 would a pair.
-  return xxh3_64bits(Object) * 0x9E3779B97F4A7C15ull ^ xxh3_64bits(Facts);
+std::string CompileCache::getEntryPath(StringRef Key) const {
+  return getEntryPathIn(Settings.Directory, Key);
 }
 
-std::optional<CompileCache::Entry> CompileCache::lookup(StringRef Key) {
+static uint64_t checksum(StringRef Key, StringRef Object, StringRef Facts) {
+  // The parts' hashes, combined as xxh3 would a pair, twice.
+  return (xxh3_64bits(Key) * 0x9E3779B97F4A7C15ull ^ xxh3_64bits(Object)) *
+             0x9E3779B97F4A7C15ull ^
+         xxh3_64bits(Facts);
+}
+
+Expected<std::optional<CompileCache::Entry>>
+CompileCache::lookup(StringRef Key) {
   std::string Path = getEntryPath(Key);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> File =
-      MemoryBuffer::getFile(Path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
-  if (!File)
+  std::string Problem;
+  int FD = launch::openCacheEntry(
+      Path, getEntryPathIn(Settings.DisplayName, Key), Problem);
+  if (!Problem.empty())
+    return createStringError(inconvertibleErrorCode(), Problem);
+  if (FD < 0)
     return std::nullopt;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getOpenFile(
+      sys::fs::convertFDToNativeFile(FD), Path, /*FileSize=*/-1,
+      /*RequiresNullTerminator=*/false);
+  if (!File) {
+    sys::Process::SafelyCloseFileDescriptor(FD);
+    return std::nullopt;
+  }
   StringRef Data = (*File)->getBuffer();
   auto Whole = [&]() -> std::optional<Entry> {
     if (Data.size() < HeaderSize || !Data.starts_with(Magic))
       return std::nullopt;
     const char *Header = Data.data() + Magic.size();
-    uint64_t ObjectSize = support::endian::read64le(Header);
-    uint64_t FactsSize = support::endian::read64le(Header + 8);
-    uint64_t Sum = support::endian::read64le(Header + 16);
-    if (ObjectSize > Data.size() - HeaderSize ||
-        FactsSize != Data.size() - HeaderSize - ObjectSize)
+    uint64_t KeySize = support::endian::read64le(Header);
+    uint64_t ObjectSize = support::endian::read64le(Header + 8);
+    uint64_t FactsSize = support::endian::read64le(Header + 16);
+    uint64_t Sum = support::endian::read64le(Header + 24);
+    uint64_t Body = Data.size() - HeaderSize;
+    if (KeySize > Body || ObjectSize > Body - KeySize ||
+        FactsSize != Body - KeySize - ObjectSize)
       return std::nullopt;
-    StringRef Object = Data.substr(HeaderSize, ObjectSize);
-    StringRef Facts = Data.substr(HeaderSize + ObjectSize);
-    if (checksum(Object, Facts) != Sum)
+    StringRef StoredKey = Data.substr(HeaderSize, KeySize);
+    StringRef Object = Data.substr(HeaderSize + KeySize, ObjectSize);
+    StringRef Facts = Data.substr(HeaderSize + KeySize + ObjectSize);
+    if (StoredKey != Key || checksum(StoredKey, Object, Facts) != Sum)
       return std::nullopt;
     // A copy: JITLink wants an object buffer it owns, suitably aligned.
     return Entry{MemoryBuffer::getMemBufferCopy(Object, Path), Facts.str()};
   };
   std::optional<Entry> Result = Whole();
-  if (!Result) {
-    sys::fs::remove(Path);
-    return std::nullopt;
-  }
-  // Used now: the last to be evicted.
-  int FD;
-  if (!sys::fs::openFileForRead(Path, FD)) {
+  if (Result) {
+    // Used now: the last to be evicted.
     sys::fs::setLastAccessAndModificationTime(
         FD, sys::TimePoint<>(std::chrono::system_clock::now()));
-    sys::Process::SafelyCloseFileDescriptor(FD);
   }
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  if (!Result)
+    sys::fs::remove(Path);
   return Result;
 }
 
-Error CompileCache::store(StringRef Key, StringRef Object, StringRef Facts) {
-  // Written whole to a file of its own, then renamed into place: a process
-  // that looks the key up sees no entry or a whole one.
+/// Writes \p Key's entry to a file of its own in \p Directory, then renames
+/// it to \p EntryPath, so that a process that looks the key up sees no
+/// entry or a whole one.
+static std::error_code writeEntry(StringRef Directory, StringRef EntryPath,
+                                  StringRef Key, StringRef Object,
+                                  StringRef Facts) {
   SmallString<256> TempPath;
   int FD;
   SmallString<256> Model(Directory);
-  sys::path::append(Model, "tmp-%%%%%%%%%%%%");
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, TempPath))
-    return createStringError(EC, "cannot write to the compile cache '" +
-                                     Directory + "': " + EC.message());
+  sys::path::append(Model, StringRef(launch::TemporaryPrefix) +
+                               Twine(sys::Process::getProcessId()) +
+                               "-object-%%%%%%%%%%%%");
+  if (std::error_code EC = sys::fs::createUniqueFile(
+          Model, FD, TempPath, sys::fs::OF_None,
+          sys::fs::owner_read | sys::fs::owner_write))
+    return EC;
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
     char Header[HeaderSize];
     std::memcpy(Header, Magic.data(), Magic.size());
-    support::endian::write64le(Header + 8, Object.size());
-    support::endian::write64le(Header + 16, Facts.size());
-    support::endian::write64le(Header + 24, checksum(Object, Facts));
+    support::endian::write64le(Header + 8, Key.size());
+    support::endian::write64le(Header + 16, Object.size());
+    support::endian::write64le(Header + 24, Facts.size());
+    support::endian::write64le(Header + 32, checksum(Key, Object, Facts));
     OS.write(Header, HeaderSize);
-    OS << Object << Facts;
+    OS << Key << Object << Facts;
     OS.close();
     if (OS.has_error()) {
       std::error_code EC = OS.error();
       OS.clear_error();
       sys::fs::remove(TempPath);
-      return createStringError(EC, "cannot write to the compile cache '" +
-                                       Directory + "': " + EC.message());
+      return EC;
     }
   }
-  if (std::error_code EC = sys::fs::rename(TempPath, getEntryPath(Key))) {
+  if (std::error_code EC = sys::fs::rename(TempPath, EntryPath)) {
     sys::fs::remove(TempPath);
-    return createStringError(EC, "cannot write to the compile cache '" +
-                                     Directory + "': " + EC.message());
+    return EC;
   }
-  launch::evictLeastRecentlyUsed(Directory, MaxSize);
+  return std::error_code();
+}
+
+Error CompileCache::store(StringRef Key, StringRef Object, StringRef Facts) {
+  std::string EntryPath = getEntryPath(Key);
+  std::error_code EC =
+      writeEntry(Settings.Directory, EntryPath, Key, Object, Facts);
+  // On a full disk: room made by evicting, and one more try.
+  if (EC && EC.category() == std::generic_category() &&
+      launch::makeRoomAfterFailedWrite(Settings.Directory, EC.value()))
+    EC = writeEntry(Settings.Directory, EntryPath, Key, Object, Facts);
+  if (EC)
+    return createStringError(EC, "cannot write to the compile cache '" +
+                                     Settings.DisplayName +
+                                     "': " + EC.message());
+  launch::evictLeastRecentlyUsed(Settings.Directory, Settings.MaxSize);
   return Error::success();
 }

@@ -372,6 +372,8 @@ static Expected<int> run(const LliOptions &Flags,
   Options.Level = *Level;
   Options.LowerDeviceModule = LowerDeviceModule;
   Options.Extensions = AllExtensions;
+  Options.CodeInputFiles.assign(Flags.PassPluginPaths.begin(),
+                                Flags.PassPluginPaths.end());
   Options.SharedLibraries.assign(Flags.SharedLibs.begin(),
                                  Flags.SharedLibs.end());
   append_range(Options.SharedLibraries, Flags.DlopenLibs);

@@ -12,6 +12,8 @@
 #include "gtest/gtest.h"
 
 #include <chrono>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <thread>
 #include <vector>
 
@@ -24,6 +26,8 @@ class CompileCacheTest : public ::testing::Test {
 protected:
   void SetUp() override {
     ASSERT_FALSE(sys::fs::createUniqueDirectory("mm-cache-test", Directory));
+    // Whatever the umask: a cache directory is the user's alone.
+    ASSERT_FALSE(sys::fs::setPermissions(Directory, sys::fs::owner_all));
   }
   void TearDown() override { sys::fs::remove_directories(Directory); }
 
@@ -36,6 +40,27 @@ protected:
       return nullptr;
     }
     return std::move(*Cache);
+  }
+
+  /// \p Key's entry in \p Cache; a failure where the lookup is an error.
+  static std::optional<CompileCache::Entry> lookup(CompileCache &Cache,
+                                                   StringRef Key) {
+    Expected<std::optional<CompileCache::Entry>> Entry = Cache.lookup(Key);
+    if (!Entry) {
+      ADD_FAILURE() << toString(Entry.takeError());
+      return std::nullopt;
+    }
+    return std::move(*Entry);
+  }
+
+  /// The message of \p Key's lookup in \p Cache, which must be an error.
+  static std::string lookupError(CompileCache &Cache, StringRef Key) {
+    Expected<std::optional<CompileCache::Entry>> Entry = Cache.lookup(Key);
+    if (Entry) {
+      ADD_FAILURE() << "the lookup succeeded";
+      return "";
+    }
+    return toString(Entry.takeError());
   }
 
   size_t countEntries() {
@@ -63,12 +88,12 @@ TEST_F(CompileCacheTest, StoredEntriesComeBackWhole) {
   std::unique_ptr<CompileCache> Cache = open();
   ASSERT_TRUE(Cache);
   std::string Key = CompileCache::makeKey({"module"});
-  EXPECT_FALSE(Cache->lookup(Key));
+  EXPECT_FALSE(lookup(*Cache, Key));
   std::string Object(10000, '\0');
   for (size_t I = 0; I < Object.size(); ++I)
     Object[I] = char(I * 7);
   ASSERT_FALSE(bool(Cache->store(Key, Object, "facts")));
-  std::optional<CompileCache::Entry> Entry = Cache->lookup(Key);
+  std::optional<CompileCache::Entry> Entry = lookup(*Cache, Key);
   ASSERT_TRUE(Entry);
   EXPECT_EQ(Entry->Object->getBuffer(), Object);
   EXPECT_EQ(Entry->Facts, "facts");
@@ -92,7 +117,7 @@ TEST_F(CompileCacheTest, TruncatedOrCorruptEntriesAreRemoved) {
   for (size_t I = 0; I != Damages.size(); ++I) {
     ASSERT_FALSE(bool(Cache->store(Key, std::string(4096, 'o'), "facts")));
     rewriteFile(Path, Damages[I]);
-    EXPECT_FALSE(Cache->lookup(Key)) << "damage " << I;
+    EXPECT_FALSE(lookup(*Cache, Key)) << "damage " << I;
     EXPECT_FALSE(sys::fs::exists(Path)) << "damage " << I;
   }
 }
@@ -109,12 +134,12 @@ TEST_F(CompileCacheTest, LeastRecentlyUsedEntriesGoFirst) {
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ASSERT_FALSE(bool(Cache->store(B, Object, "")));
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_TRUE(Cache->lookup(A)); // A is now the more recently used.
+  EXPECT_TRUE(lookup(*Cache, A)); // A is now the more recently used.
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ASSERT_FALSE(bool(Cache->store(C, Object, "")));
-  EXPECT_TRUE(Cache->lookup(A));
-  EXPECT_FALSE(Cache->lookup(B));
-  EXPECT_TRUE(Cache->lookup(C));
+  EXPECT_TRUE(lookup(*Cache, A));
+  EXPECT_FALSE(lookup(*Cache, B));
+  EXPECT_TRUE(lookup(*Cache, C));
 }
 
 TEST_F(CompileCacheTest, ConcurrentWritersLeaveWholeEntries) {
@@ -134,7 +159,7 @@ TEST_F(CompileCacheTest, ConcurrentWritersLeaveWholeEntries) {
         for (size_t K = 0; K != Keys.size(); ++K) {
           if (Cache->store(Keys[K], ObjectOf(K), "f"))
             ++Torn;
-          if (std::optional<CompileCache::Entry> E = Cache->lookup(Keys[K]))
+          if (std::optional<CompileCache::Entry> E = lookup(*Cache, Keys[K]))
             Torn += E->Object->getBuffer() != ObjectOf(K);
         }
     });
@@ -142,7 +167,7 @@ TEST_F(CompileCacheTest, ConcurrentWritersLeaveWholeEntries) {
     T.join();
   EXPECT_EQ(Torn, 0u);
   for (size_t K = 0; K != Keys.size(); ++K) {
-    std::optional<CompileCache::Entry> E = Cache->lookup(Keys[K]);
+    std::optional<CompileCache::Entry> E = lookup(*Cache, Keys[K]);
     ASSERT_TRUE(E);
     EXPECT_EQ(E->Object->getBuffer(), ObjectOf(K));
   }
@@ -162,8 +187,86 @@ TEST_F(CompileCacheTest, ADirectoryThatCannotBeMadeIsAnError) {
   Expected<std::unique_ptr<CompileCache>> Cache =
       CompileCache::open(Below, launch::DefaultCacheMaxSize);
   ASSERT_FALSE(bool(Cache));
-  EXPECT_NE(toString(Cache.takeError()).find("cannot create the compile cache"),
+  EXPECT_NE(toString(Cache.takeError()).find("cannot open the compile cache"),
             std::string::npos);
+}
+
+TEST_F(CompileCacheTest, NewDirectoriesAreTheUsersAlone) {
+  SmallString<128> Below(Directory);
+  sys::path::append(Below, "a", "cache");
+  ASSERT_TRUE(bool(CompileCache::open(Below, launch::DefaultCacheMaxSize)));
+  for (StringRef Path : {Below.str(), sys::path::parent_path(Below)}) {
+    ErrorOr<sys::fs::perms> Perms = sys::fs::getPermissions(Path);
+    ASSERT_TRUE(bool(Perms));
+    EXPECT_EQ(*Perms, sys::fs::owner_all) << Path.str();
+  }
+}
+
+TEST_F(CompileCacheTest, ADirectoryOthersCanWriteIsNotUsed) {
+  for (sys::fs::perms Perms : {sys::fs::owner_all | sys::fs::group_write,
+                               sys::fs::owner_all | sys::fs::all_write}) {
+    ASSERT_FALSE(sys::fs::setPermissions(Directory, Perms));
+    Expected<std::unique_ptr<CompileCache>> Cache =
+        CompileCache::open(Directory, launch::DefaultCacheMaxSize);
+    ASSERT_FALSE(bool(Cache));
+    EXPECT_NE(toString(Cache.takeError()).find("writable by group or others"),
+              std::string::npos);
+  }
+}
+
+TEST_F(CompileCacheTest, AnEntryRecordsItsKey) {
+  std::unique_ptr<CompileCache> Cache = open();
+  ASSERT_TRUE(Cache);
+  std::string A = CompileCache::makeKey({"a"}), B = CompileCache::makeKey({"b"});
+  ASSERT_FALSE(bool(Cache->store(A, std::string(100, 'a'), "")));
+  ASSERT_FALSE(
+      sys::fs::copy_file(Cache->getEntryPath(A), Cache->getEntryPath(B)));
+  EXPECT_FALSE(lookup(*Cache, B));
+  EXPECT_TRUE(lookup(*Cache, A));
+}
+
+TEST_F(CompileCacheTest, EntriesTheUserDidNotMakeAreRefused) {
+  std::unique_ptr<CompileCache> Cache = open();
+  ASSERT_TRUE(Cache);
+  std::string Key = CompileCache::makeKey({"k"});
+  std::string Path = Cache->getEntryPath(Key);
+  // A FIFO: refused at once, never waited on.
+  ASSERT_EQ(::mkfifo(Path.c_str(), 0600), 0);
+  EXPECT_NE(lookupError(*Cache, Key).find("not a regular file"),
+            std::string::npos);
+  ASSERT_EQ(::unlink(Path.c_str()), 0);
+  // An entry that others may have written.
+  ASSERT_FALSE(bool(Cache->store(Key, std::string(100, 'k'), "")));
+  ASSERT_FALSE(sys::fs::setPermissions(
+      Path, sys::fs::owner_read | sys::fs::owner_write | sys::fs::all_write));
+  EXPECT_NE(lookupError(*Cache, Key).find("writable by group or others"),
+            std::string::npos);
+  ASSERT_FALSE(sys::fs::remove(Path));
+  // A symbolic link, even to a whole entry.
+  std::string Other = CompileCache::makeKey({"other"});
+  ASSERT_FALSE(bool(Cache->store(Other, std::string(100, 'o'), "")));
+  ASSERT_FALSE(sys::fs::create_link(Cache->getEntryPath(Other), Path));
+  EXPECT_NE(lookupError(*Cache, Key).find("symbolic link"), std::string::npos);
+}
+
+TEST_F(CompileCacheTest, AbandonedTemporariesAreRemoved) {
+  // A writer's temporary file and a build's directory, named for a process
+  // that is gone (no process has ID 2^22 + 1 under Linux's default
+  // pid_max... nor above it), and one of this process.
+  SmallString<128> Dead(Directory), DeadBuild(Directory), Alive(Directory);
+  sys::path::append(Dead, "tmp-99999999-object-abc");
+  sys::path::append(DeadBuild, "tmp-99999999-build-abc");
+  sys::path::append(Alive, launch::getTemporaryModel("object"));
+  for (StringRef File : {Dead.str(), Alive.str()}) {
+    std::error_code EC;
+    raw_fd_ostream OS(File, EC);
+    ASSERT_FALSE(EC);
+  }
+  ASSERT_FALSE(sys::fs::create_directories(DeadBuild + "/inside"));
+  ASSERT_TRUE(bool(CompileCache::open(Directory, launch::DefaultCacheMaxSize)));
+  EXPECT_FALSE(sys::fs::exists(Dead));
+  EXPECT_FALSE(sys::fs::exists(DeadBuild));
+  EXPECT_TRUE(sys::fs::exists(Alive));
 }
 
 } // namespace

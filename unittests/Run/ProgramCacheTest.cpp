@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -28,7 +29,9 @@ protected:
   void SetUp() override {
     ASSERT_FALSE(
         sys::fs::createUniqueDirectory("mm-program-cache-test", Directory));
+    ASSERT_FALSE(sys::fs::setPermissions(Directory, sys::fs::owner_all));
     Settings.Directory = std::string(Directory);
+    Settings.DisplayName = Settings.Directory;
     Object = std::string(5000, '\0');
     for (size_t I = 0; I < Object.size(); ++I)
       Object[I] = char(I * 13 + 1);
@@ -59,6 +62,15 @@ protected:
     ASSERT_FALSE(Failure) << *Failure;
   }
 
+  /// \p Recipe's entry, opened (openProgramEntry); a failure where it is
+  /// one that must not be used.
+  int openEntry(std::string_view Recipe) {
+    std::string Problem;
+    int FD = openProgramEntry(Settings, Recipe, Problem);
+    EXPECT_EQ(Problem, "");
+    return FD;
+  }
+
   /// The bytes of the file open at \p FD.
   std::string readAll(int FD) {
     std::string Bytes;
@@ -81,15 +93,15 @@ protected:
 };
 
 TEST_F(ProgramCacheTest, AStoredProgramComesBackUnderItsRecipeOnly) {
-  EXPECT_EQ(openProgramEntry(Settings, "recipe"), -1);
+  EXPECT_EQ(openEntry("recipe"), -1);
   store("recipe");
-  int FD = openProgramEntry(Settings, "recipe");
+  int FD = openEntry("recipe");
   ASSERT_GE(FD, 0);
   // The file begins with the object, which the dynamic loader maps.
   EXPECT_EQ(readAll(FD).substr(0, Object.size()), Object);
   ::close(FD);
-  EXPECT_EQ(openProgramEntry(Settings, "recipe2"), -1);
-  EXPECT_EQ(openProgramEntry(Settings, "recip"), -1);
+  EXPECT_EQ(openEntry("recipe2"), -1);
+  EXPECT_EQ(openEntry("recip"), -1);
   EXPECT_TRUE(
       sys::fs::exists(getProgramEntryPath(Settings.Directory, "recipe")));
 }
@@ -99,18 +111,18 @@ TEST_F(ProgramCacheTest, AnEntryCanSayThatItsBundleCannotBeBuilt) {
   std::optional<std::string> Failure =
       storeUnbuildableEntry(Settings, "unbuildable");
   ASSERT_FALSE(Failure) << *Failure;
-  int Unbuildable = openProgramEntry(Settings, "unbuildable");
+  int Unbuildable = openEntry("unbuildable");
   ASSERT_GE(Unbuildable, 0);
   EXPECT_TRUE(isUnbuildableEntry(Unbuildable));
   ::close(Unbuildable);
-  int Built = openProgramEntry(Settings, "built");
+  int Built = openEntry("built");
   ASSERT_GE(Built, 0);
   EXPECT_FALSE(isUnbuildableEntry(Built));
   ::close(Built);
   // Checked as any entry: a truncated one is removed, and built again.
   rewrite("unbuildable",
           [](std::string Bytes) { return Bytes.substr(0, Bytes.size() - 1); });
-  EXPECT_EQ(openProgramEntry(Settings, "unbuildable"), -1);
+  EXPECT_EQ(openEntry("unbuildable"), -1);
   EXPECT_FALSE(
       sys::fs::exists(getProgramEntryPath(Settings.Directory, "unbuildable")));
 }
@@ -119,7 +131,7 @@ TEST_F(ProgramCacheTest, TruncatedOrCorruptEntriesAreRemoved) {
   std::string Path = getProgramEntryPath(Settings.Directory, "recipe");
   store("recipe");
   rewrite("recipe", [](std::string Bytes) { return Bytes.substr(0, 3000); });
-  EXPECT_EQ(openProgramEntry(Settings, "recipe"), -1);
+  EXPECT_EQ(openEntry("recipe"), -1);
   EXPECT_FALSE(sys::fs::exists(Path));
 
   store("recipe");
@@ -127,13 +139,48 @@ TEST_F(ProgramCacheTest, TruncatedOrCorruptEntriesAreRemoved) {
     Bytes[1234] ^= 0x10; // In the object: its checksum no longer holds.
     return Bytes;
   });
-  EXPECT_EQ(openProgramEntry(Settings, "recipe"), -1);
+  EXPECT_EQ(openEntry("recipe"), -1);
   EXPECT_FALSE(sys::fs::exists(Path));
 
   store("recipe");
   rewrite("recipe", [](std::string Bytes) { return Bytes + "tail"; });
-  EXPECT_EQ(openProgramEntry(Settings, "recipe"), -1);
+  EXPECT_EQ(openEntry("recipe"), -1);
   EXPECT_FALSE(sys::fs::exists(Path));
+}
+
+TEST_F(ProgramCacheTest, EntriesTheUserDidNotMakeAreLeftAlone) {
+  store("recipe");
+  std::string Path = getProgramEntryPath(Settings.Directory, "recipe");
+  ASSERT_FALSE(sys::fs::setPermissions(
+      Path, sys::fs::owner_read | sys::fs::owner_write | sys::fs::group_write));
+  std::string Problem;
+  EXPECT_EQ(openProgramEntry(Settings, "recipe", Problem), -1);
+  EXPECT_EQ(Problem, "the compile cache's entry '" + Path +
+                         "' is writable by group or others: not using the "
+                         "cache");
+  EXPECT_TRUE(sys::fs::exists(Path));
+  ASSERT_FALSE(sys::fs::remove(Path));
+  ASSERT_EQ(::mkfifo(Path.c_str(), 0600), 0);
+  EXPECT_EQ(openProgramEntry(Settings, "recipe", Problem), -1);
+  EXPECT_EQ(Problem, "the compile cache's entry '" + Path +
+                         "' is not a regular file: not using the cache");
+}
+
+TEST_F(ProgramCacheTest, OpeningTheDirectoryPinsIt) {
+  CacheSettings Opened = Settings;
+  ASSERT_FALSE(openCacheDirectory(Opened));
+  EXPECT_EQ(Opened.DisplayName, Settings.Directory);
+  EXPECT_EQ(Opened.Directory.rfind("/proc/self/fd/", 0), 0u);
+  // Renamed away, the opened directory is still the one written.
+  int FD = openFileWith(Object);
+  ASSERT_GE(FD, 0);
+  SmallString<128> Moved(Directory);
+  Moved += "-moved";
+  ASSERT_FALSE(sys::fs::rename(Directory, Moved));
+  EXPECT_FALSE(storeProgramEntry(Opened, "recipe", FD));
+  ::close(FD);
+  EXPECT_TRUE(sys::fs::exists(getProgramEntryPath(Moved.str().str(), "recipe")));
+  ASSERT_FALSE(sys::fs::rename(Moved, Directory));
 }
 
 TEST_F(ProgramCacheTest, ADirectoryThatIsGoneCannotBeWritten) {
@@ -141,6 +188,7 @@ TEST_F(ProgramCacheTest, ADirectoryThatIsGoneCannotBeWritten) {
   ASSERT_GE(FD, 0);
   CacheSettings Gone = Settings;
   Gone.Directory += "/gone";
+  Gone.DisplayName = Gone.Directory;
   std::optional<std::string> Failure = storeProgramEntry(Gone, "recipe", FD);
   ::close(FD);
   ASSERT_TRUE(Failure);
@@ -158,8 +206,11 @@ TEST_F(ProgramCacheTest, EvictionWeighsBothKindsOfEntry) {
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   // Room for one entry: the submodule's, the least recently used, goes.
   evictLeastRecentlyUsed(Settings.Directory, Object.size() + 1000);
-  EXPECT_FALSE((*Submodules)->lookup("old"));
-  int FD = openProgramEntry(Settings, "program");
+  Expected<std::optional<CompileCache::Entry>> Old =
+      (*Submodules)->lookup("old");
+  ASSERT_TRUE(bool(Old));
+  EXPECT_FALSE(*Old);
+  int FD = openEntry("program");
   EXPECT_GE(FD, 0);
   ::close(FD);
   // Files of other names are not the cache's.
@@ -172,7 +223,7 @@ TEST_F(ProgramCacheTest, EvictionWeighsBothKindsOfEntry) {
   }
   evictLeastRecentlyUsed(Settings.Directory, 0);
   EXPECT_TRUE(sys::fs::exists(Other));
-  EXPECT_EQ(openProgramEntry(Settings, "program"), -1);
+  EXPECT_EQ(openEntry("program"), -1);
 }
 
 /// Sets the environment variable \p Name to \p Value (unsets it for null)
@@ -219,6 +270,14 @@ TEST(CacheSettingsTest, FlagsAndVariablesDecideWhereTheCacheIs) {
     EXPECT_FALSE(readCacheSettings("", false, Settings));
     ASSERT_TRUE(Settings);
     EXPECT_EQ(Settings->Directory, "/xdg/mm");
+    // The XDG specification: an empty or relative path is ignored.
+    ScopedEnvironment Home("HOME", "/home/user");
+    for (const char *Ignored : {"", "relative/path"}) {
+      ScopedEnvironment Xdg("XDG_CACHE_HOME", Ignored);
+      EXPECT_FALSE(readCacheSettings("", false, Settings));
+      ASSERT_TRUE(Settings);
+      EXPECT_EQ(Settings->Directory, "/home/user/.cache/mm") << Ignored;
+    }
   }
   {
     ScopedEnvironment Off("MM_CACHE_DISABLE", "1");

@@ -31,7 +31,11 @@ inline constexpr uint64_t DefaultCacheMaxSize = uint64_t(256) << 20;
 
 /// Where the cache is and how large it may grow.
 struct CacheSettings {
+  /// The directory, or once opened (openCacheDirectory) a path that names
+  /// the opened directory whatever becomes of its name: /proc/self/fd/N.
   std::string Directory;
+  /// The directory as the user named it, for messages.
+  std::string DisplayName;
   uint64_t MaxSize = DefaultCacheMaxSize;
 };
 
@@ -48,9 +52,49 @@ readCacheSettings(std::string_view FlagDirectory, bool Disabled,
 /// The names of the cache's entries, of either kind, begin with this.
 inline constexpr std::string_view EntryPrefix = "mm-";
 
+/// The names of files and directories that a writer has not finished yet
+/// begin with this, then the writer's process ID and '-'.
+inline constexpr std::string_view TemporaryPrefix = "tmp-";
+
+/// Opens the cache's directory, creating it and its missing parents with
+/// mode 0700, and checks that only the user can change it, as OpenSSH and
+/// ccache do: a directory (through symbolic links) that the effective user
+/// owns and that group and others cannot write. On success
+/// \p Settings.Directory names the opened directory (/proc/self/fd/N, the
+/// descriptor open for the process's life), so that whoever can rename a
+/// directory above it cannot swap another under mm, and
+/// \p Settings.DisplayName keeps its given name. Returns why the cache
+/// cannot be used.
+std::optional<std::string> openCacheDirectory(CacheSettings &Settings);
+
+/// Opens the cache entry at \p Path (named \p DisplayName in messages) for
+/// reading, without following a symbolic link or blocking on a FIFO.
+/// Returns -1 with \p Problem empty where there is no entry, and with the
+/// reason where there is a file that the user did not make and must not be
+/// used: not a regular file, owned by another user, or writable by group
+/// or others.
+int openCacheEntry(const std::string &Path, const std::string &DisplayName,
+                   std::string &Problem);
+
+/// Removes what writers of the cache in \p Directory left unfinished when
+/// they were killed: temporary files and directories whose process is gone.
+void removeAbandonedTemporaries(const std::string &Directory);
+
+/// The name of a new temporary file or directory of this process in the
+/// cache, \p Kind ("program", "build", ...) then six X's for mkstemp.
+std::string getTemporaryModel(std::string_view Kind);
+
 /// Removes the entries of the cache in \p Directory least recently used
-/// first, while all of them together are larger than \p MaxSize.
-void evictLeastRecentlyUsed(const std::string &Directory, uint64_t MaxSize);
+/// first, while all of them together are larger than \p MaxSize; returns
+/// how many bytes the entries left take.
+uint64_t evictLeastRecentlyUsed(const std::string &Directory,
+                                uint64_t MaxSize);
+
+/// Makes room after a write to the cache in \p Directory failed for want of
+/// space (\p Errno is ENOSPC or EDQUOT): evicts entries until they take half
+/// of what they took. False where the error is another, or nothing could be
+/// removed.
+bool makeRoomAfterFailedWrite(const std::string &Directory, int Errno);
 
 /// The whole-program entry of \p Recipe's file.
 std::string getProgramEntryPath(const std::string &Directory,
@@ -59,7 +103,10 @@ std::string getProgramEntryPath(const std::string &Directory,
 /// Opens the whole-program entry of \p Recipe and checks that it is whole;
 /// returns a descriptor open on it, for the caller to close, or -1. An
 /// entry that is not whole is removed; a whole one is marked as used now.
-int openProgramEntry(const CacheSettings &Settings, std::string_view Recipe);
+/// An entry that must not be used (openCacheEntry) is left alone, and its
+/// reason set in \p Problem.
+int openProgramEntry(const CacheSettings &Settings, std::string_view Recipe,
+                     std::string &Problem);
 
 /// Stores the shared object \p SharedObject, open for reading at its start,
 /// as \p Recipe's entry (written to a file of its own, then renamed into

@@ -25,6 +25,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CodeGen.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -67,6 +68,9 @@ struct BundleJITOptions {
   llvm::raw_ostream *CompiledIRLog = nullptr;
   /// When set, compiled submodules are kept here and taken from here.
   CompileCache *Cache = nullptr;
+  /// Files besides mm and LLVM whose code decides the compiled code (pass
+  /// plugins): their bytes are part of every cache key.
+  std::vector<std::string> CodeInputFiles;
   /// Gets what went wrong with the cache (the run goes on without it).
   std::function<void(llvm::Error)> CacheWarningHandler;
 };
@@ -137,6 +141,10 @@ public:
   /// it; false if it does not.
   llvm::Expected<bool> addCachedSubmodule(const Submodule &M,
                                           llvm::orc::JITDylib &JD);
+  /// The cache's entry of \p Key, if it has one. A cache that cannot be
+  /// trusted (an entry the user did not make) is reported to the warning
+  /// handler and not used again in this run.
+  std::optional<CompileCache::Entry> lookupInCache(llvm::StringRef Key);
   /// Stores the object compiled from the module whose identifier names
   /// cache key \p Key, with the facts its preparation recorded.
   void storeInCache(llvm::StringRef Key, llvm::StringRef Object);
@@ -168,6 +176,8 @@ private:
   const Submodule *Host = nullptr;
   /// The compile cache's hook in the JIT's code generator.
   std::unique_ptr<llvm::ObjectCache> ObjectCacheHook;
+  /// Set once the cache proved untrustworthy: no more lookups or stores.
+  std::atomic<bool> CacheAbandoned{false};
   std::unique_ptr<llvm::orc::LLJIT> J;
   /// The submodules' JITDylibs made so far, both ways.
   llvm::StringMap<llvm::orc::JITDylib *> Dylibs;

@@ -15,6 +15,8 @@
 #ifndef MM_RUN_COMPILECACHE_H
 #define MM_RUN_COMPILECACHE_H
 
+#include "mm/Launch/ProgramCache.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -30,7 +32,8 @@ namespace mm {
 class CompileCache {
 public:
   /// Opens (creating it if needed) the cache in \p Directory, bounded to
-  /// \p MaxSize bytes.
+  /// \p MaxSize bytes; an error where the directory is not the user's alone
+  /// (launch::openCacheDirectory).
   static llvm::Expected<std::unique_ptr<CompileCache>>
   open(llvm::StringRef Directory, uint64_t MaxSize);
 
@@ -41,25 +44,26 @@ public:
     std::unique_ptr<llvm::MemoryBuffer> Object;
     std::string Facts;
   };
-  /// The entry stored under \p Key, if there is a whole one; marks it as
-  /// used now. An entry that is not whole is removed.
-  std::optional<Entry> lookup(llvm::StringRef Key);
+  /// The entry stored under \p Key, if there is a whole one that records
+  /// that key; marks it as used now. An entry that is not whole is removed;
+  /// one that the user did not make (launch::openCacheEntry) is an error.
+  llvm::Expected<std::optional<Entry>> lookup(llvm::StringRef Key);
   /// Stores \p Object and \p Facts under \p Key, then removes the least
   /// recently used entries, of either kind (mm/Launch/ProgramCache.h), while
   /// the cache is larger than its bound.
   llvm::Error store(llvm::StringRef Key, llvm::StringRef Object,
                     llvm::StringRef Facts);
 
-  llvm::StringRef getDirectory() const { return Directory; }
+  /// The directory as opened (/proc/self/fd/N: launch::openCacheDirectory).
+  llvm::StringRef getDirectory() const { return Settings.Directory; }
   /// The file of \p Key's entry.
   std::string getEntryPath(llvm::StringRef Key) const;
 
 private:
-  CompileCache(std::string Directory, uint64_t MaxSize)
-      : Directory(std::move(Directory)), MaxSize(MaxSize) {}
+  explicit CompileCache(launch::CacheSettings Settings)
+      : Settings(std::move(Settings)) {}
 
-  std::string Directory;
-  uint64_t MaxSize;
+  launch::CacheSettings Settings;
 };
 
 } // namespace mm
