@@ -578,6 +578,11 @@ int mm::llcMain(int argc, char **argv,
     return 0;
   }
 
+  // llc's default output adds .s or .o to the input's stem: never the input.
+  if (reportError(checkOutputIsNotInput(Flags.OutputFilename,
+                                        {Flags.InputFilename}),
+                  argv[0], errs()))
+    return 1;
   Expected<Bundle> B = readBundleFile(Flags.InputFilename);
   if (!B) {
     reportError(B.takeError(), argv[0], errs());

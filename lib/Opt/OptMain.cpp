@@ -200,6 +200,11 @@ int mm::optMain(int argc, char **argv,
     return 0;
   }
 
+  if (!Options.DisableOutput &&
+      reportError(checkOutputIsNotInput(Options.OutputFilename,
+                                        {Options.InputFilename}),
+                  argv[0], errs()))
+    return 1;
   ErrorOr<std::unique_ptr<MemoryBuffer>> Input = MemoryBuffer::getFileOrSTDIN(
       Options.InputFilename, /*IsText=*/false,
       /*RequiresNullTerminator=*/false);

@@ -132,6 +132,30 @@ Error mm::writeOutputFile(StringRef Path,
       .write(sys::path::filename(Path), Write);
 }
 
+Error mm::checkOutputIsNotInput(StringRef Output, ArrayRef<std::string> Inputs) {
+  if (Output.empty() || Output == "-")
+    return Error::success();
+  sys::fs::file_status OutputStatus;
+  bool OutputExists = !sys::fs::status(Output, OutputStatus);
+  if (OutputExists &&
+      OutputStatus.type() != sys::fs::file_type::regular_file)
+    return Error::success();
+  for (const std::string &Input : Inputs) {
+    if (Input == "-")
+      continue;
+    sys::fs::file_status InputStatus;
+    bool Same = OutputExists ? !sys::fs::status(Input, InputStatus) &&
+                                   sys::fs::equivalent(InputStatus,
+                                                       OutputStatus)
+                             : Input == Output;
+    if (Same)
+      return createStringError("output file '%s' is the input '%s'; refusing "
+                               "to overwrite it",
+                               Output.str().c_str(), Input.c_str());
+  }
+  return Error::success();
+}
+
 Error mm::checkBinaryOutput(StringRef Path) {
   if (Path != "-" || !sys::Process::StandardOutIsDisplayed())
     return Error::success();

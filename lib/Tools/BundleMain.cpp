@@ -156,6 +156,17 @@ static Error splitBundle(const BundleOptions &Flags) {
   Expected<Bundle> B = readBundleFile(Flags.SplitInput);
   if (!B)
     return B.takeError();
+  // Every file it writes, before any is: none may be the input.
+  for (const Submodule &M : *B) {
+    SmallString<256> Part(Flags.SplitOutput.getValue());
+    sys::path::append(Part, getPartFileName(M));
+    if (Error E = checkOutputIsNotInput(Part, {Flags.SplitInput}))
+      return E;
+  }
+  SmallString<256> IndexPath(Flags.SplitOutput.getValue());
+  sys::path::append(IndexPath, IndexFileName);
+  if (Error E = checkOutputIsNotInput(IndexPath, {Flags.SplitInput}))
+    return E;
   if (std::error_code EC = sys::fs::create_directories(Flags.SplitOutput))
     return createStringError(EC, "cannot create directory '%s': %s",
                              Flags.SplitOutput.c_str(), EC.message().c_str());
@@ -463,6 +474,37 @@ static Error nestBundle(const BundleOptions &Flags) {
   });
 }
 
+/// The file that the subcommand writes, if it writes one (split writes a
+/// directory of files, which splitBundle checks itself).
+static StringRef getOutputFile(const BundleOptions &Flags) {
+  if (Flags.Join)
+    return Flags.JoinOutput;
+  if (Flags.Extract)
+    return Flags.ExtractOutput;
+  if (Flags.Convert)
+    return Flags.ConvertOutput;
+  if (Flags.Unnest)
+    return Flags.UnnestOutput;
+  if (Flags.Nest)
+    return Flags.NestOutput;
+  return "";
+}
+
+/// The files that the subcommand reads.
+static std::vector<std::string> getInputFiles(const BundleOptions &Flags) {
+  if (Flags.Join)
+    return {Flags.JoinInputs.begin(), Flags.JoinInputs.end()};
+  if (Flags.Extract)
+    return {Flags.ExtractInput};
+  if (Flags.Convert)
+    return {Flags.ConvertInput};
+  if (Flags.Unnest)
+    return {Flags.UnnestInput};
+  if (Flags.Nest)
+    return {Flags.NestInput};
+  return {};
+}
+
 int mm::bundleMain(int argc, char **argv) {
   InitLLVM X(argc, argv);
   static BundleOptions Flags;
@@ -471,6 +513,10 @@ int mm::bundleMain(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "mm-bundle: join, split, list, extract, convert, "
                               "unnest and nest bundles\n");
+  if (reportError(checkOutputIsNotInput(getOutputFile(Flags),
+                                        getInputFiles(Flags)),
+                  argv[0], errs()))
+    return 1;
   Error E = Error::success();
   if (Flags.Join)
     E = joinInputs(Flags);

@@ -792,6 +792,8 @@ static bool isWholeProgramBundle(ArrayRef<std::string> Inputs) {
 static Error buildAndRunExecutable(const NvccOptions &Flags, StringRef WorkDir,
                                    int &ExitCode) {
   std::string Output = getOutputPath(Flags, WorkDir, "", "a.out");
+  if (Error E = checkOutputIsNotInput(Output, Flags.Inputs))
+    return E;
   SmallString<256> Bundle(WorkDir), Object(WorkDir);
   sys::path::append(Bundle, getProgramName(Output) + ".mml");
   sys::path::append(Object, getProgramName(Output) + ".o");
@@ -842,6 +844,12 @@ static Error buildAndRunExecutable(const NvccOptions &Flags, StringRef WorkDir,
   return runCommand(Flags, Args, "the program", &ExitCode);
 }
 
+/// The output of `-c` for \p Input when no -o names one: SOURCE.o in the
+/// current directory, as nvcc's.
+static std::string getCompileOnlyOutput(StringRef Input) {
+  return (sys::path::stem(Input) + ".o").str();
+}
+
 static Error checkOptions(const NvccOptions &Flags) {
   if (StringRef(Flags.OptLevel).size() != 1 ||
       !StringRef("0123").contains(Flags.OptLevel[0]))
@@ -871,6 +879,25 @@ static Error checkOptions(const NvccOptions &Flags) {
                              Flags.Inputs.size());
   if (!Flags.Run && (!Flags.RunArgs.empty() || !Flags.LliArgs.empty()))
     return createStringError("-run-args and -Xlli apply with -run only");
+  // An empty value would make clang take its next argument as the value.
+  struct Valued {
+    const char *Name;
+    ArrayRef<std::string> Values;
+  };
+  for (const Valued &Option :
+       {Valued{"-D", Flags.Defines}, Valued{"-U", Flags.Undefines},
+        Valued{"-I", Flags.IncludeDirs},
+        Valued{"-isystem", Flags.SystemIncludeDirs},
+        Valued{"-include", Flags.PreIncludes}})
+    if (is_contained(Option.Values, ""))
+      return createStringError("%s: the value is empty", Option.Name);
+  if (Error E = checkOutputIsNotInput(Flags.Output, Flags.Inputs))
+    return E;
+  if (Flags.CompileOnly && Flags.Output.empty())
+    for (const std::string &Input : Flags.Inputs)
+      if (Error E = checkOutputIsNotInput(getCompileOnlyOutput(Input),
+                                          Flags.Inputs))
+        return E;
   if (Flags.Executable && !Flags.LliArgs.empty())
     return createStringError("-Xlli and --executable: the executable runs "
                              "without mm-lli");
@@ -892,7 +919,7 @@ static Error compileAndRun(const NvccOptions &Flags, int &ExitCode) {
     for (const std::string &Input : Flags.Inputs) {
       std::string Output = Flags.Output;
       if (Output.empty())
-        Output = (sys::path::stem(Input) + ".o").str();
+        Output = getCompileOnlyOutput(Input);
       if (Error E = buildBundle(Flags, Input, Output, WorkDir))
         return E;
     }
@@ -903,6 +930,8 @@ static Error compileAndRun(const NvccOptions &Flags, int &ExitCode) {
     return buildAndRunExecutable(Flags, WorkDir, ExitCode);
 
   std::string Output = getOutputPath(Flags, WorkDir, ".mml", "a.mml");
+  if (Error E = checkOutputIsNotInput(Output, Flags.Inputs))
+    return E;
   if (Error E = buildBundle(Flags, Flags.Inputs, Output, WorkDir))
     return E;
   if (!Flags.Run)

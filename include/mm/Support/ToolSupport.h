@@ -38,8 +38,8 @@ void hideUnrelatedOptions(
 /// Writes \p Path ("-" for standard output). A regular file (or a new one) is
 /// written to a temporary file in its directory that is renamed over \p Path
 /// only if \p Write succeeds and every byte reached it: a failure never leaves
-/// a partial, empty or clobbered output behind, and an input that is also the
-/// output is never truncated while it is read. Standard output and other
+/// a partial, empty or clobbered output behind (tools refuse an output that
+/// is an input first: checkOutputIsNotInput). Standard output and other
 /// files that are not regular (a pipe, /dev/null) are written in place.
 llvm::Error
 writeOutputFile(llvm::StringRef Path,
@@ -65,6 +65,14 @@ private:
   std::string Dir;
   llvm::SmallString<256> TempPath;
 };
+
+/// Fails if \p Output, a file the tool is about to write, is one of \p Inputs:
+/// the same file (device and inode), or the same path where it does not
+/// exist yet. Standard output and outputs that are not regular files (a
+/// pipe, /dev/null) are never inputs. Tools call it before anything runs,
+/// so that an input is never replaced by what the tool made of it.
+llvm::Error checkOutputIsNotInput(llvm::StringRef Output,
+                                  llvm::ArrayRef<std::string> Inputs);
 
 /// Fails if \p Path is "-" and standard output is a terminal: binary output
 /// is not written to a terminal, as LLVM's tools refuse to.
