@@ -97,6 +97,16 @@ mm_status mm_get_last_error(void);
  * thread's next failing call. */
 const char *mm_get_error_message(void);
 
+/* The host code's note that it used the status \p status that a call of
+ * this runtime (mm_*), of CUDA's runtime (cuda*) or of CUDA's driver (cu*)
+ * returned: mm-lli and mm-llc insert a call of it after each such call
+ * whose result the program uses, and programs do not call it. A status
+ * other than success counts every launch failed so far as read: the
+ * program has seen the error, and its exit code is its own (docs/runtime.md,
+ * "Exit codes"). */
+#define MM_STATUS_READ_FUNCTION "__mm_status_read"
+void __mm_status_read(int status);
+
 #undef MM_ENUM_INT
 
 #ifdef __cplusplus

@@ -242,6 +242,7 @@ static Error wrapHostMain(Module &Host, const Bundle &B,
 Error mm::linkDevicePartsIntoHost(Module &Host, const Bundle &B,
                                   const Submodule &HostSubmodule,
                                   ArrayRef<OffloadPart> Parts) {
+  noteStatusReads(Host);
   LinkedProgramTable Table(Host);
   for (const CudaHostStub &Stub : exportCudaHostStubs(Host))
     Table.add(MM_LINKED_HOST_STUB, "", Stub.Kernel,

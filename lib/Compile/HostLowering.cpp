@@ -4,8 +4,15 @@
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Compile/Translation.h"
 #include "mm/Support/CudaStubs.h"
+#include "mm-runtime/mm_offload.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
@@ -21,6 +28,126 @@ static std::string getHeaderPipeline(const Submodule &M) {
   if (!Options.OptLevel.empty())
     return lookupOptLevel(Options.OptLevel)->getDefaultPipeline();
   return "";
+}
+
+/// Whether \p F is a function of the offload runtime's API or CUDA's whose
+/// result is a status: mm_*, cuda* (the runtime) or cu* then a capital (the
+/// driver), declared and returning an int.
+static bool returnsAPIStatus(const Function &F) {
+  StringRef Name = F.getName();
+  bool IsAPI = Name.starts_with("mm_") || Name.starts_with("cuda") ||
+               (Name.size() > 2 && Name.starts_with("cu") && isUpper(Name[2]));
+  return IsAPI && F.isDeclaration() && F.getReturnType()->isIntegerTy(32);
+}
+
+namespace {
+/// A status on its way to the instruction that consumes it: the int it last
+/// was (the call's result, or a phi of statuses), and the conditions under
+/// which what reaches the consumer depends on it: the arm of a select that
+/// it is, or its side of an `and` or `or` of booleans, as `a || f() != 0`
+/// optimizes to. A phi of booleans loses the trail (Precise is false).
+struct StatusTrail {
+  Instruction *Status;
+  /// Each condition, and whether it holds when the status decides.
+  SmallVector<std::pair<Value *, bool>, 2> Conditions;
+  bool Precise = true;
+};
+} // namespace
+
+/// \p Trail, continued into \p User, which uses \p Operand of it.
+static StatusTrail followStatus(const StatusTrail &Trail, Instruction &User,
+                                const Value *Operand) {
+  StatusTrail Next = Trail;
+  if (auto *Phi = dyn_cast<PHINode>(&User)) {
+    if (Phi->getType()->isIntegerTy(32))
+      Next = {Phi, {}, true};
+    else
+      Next.Precise = false;
+    return Next;
+  }
+  if (auto *Select = dyn_cast<SelectInst>(&User)) {
+    if (Select->getCondition() != Operand)
+      Next.Conditions.push_back(
+          {Select->getCondition(), Select->getTrueValue() == Operand});
+    return Next;
+  }
+  unsigned Opcode = User.getOpcode();
+  if (User.getType()->isIntegerTy(1) &&
+      (Opcode == Instruction::And || Opcode == Instruction::Or)) {
+    // The other side decides alone unless it is true (and) or false (or).
+    Value *Other = User.getOperand(User.getOperand(0) == Operand ? 1 : 0);
+    Next.Conditions.push_back({Other, Opcode == Instruction::And});
+  }
+  return Next;
+}
+
+void mm::noteStatusReads(Module &Host) {
+  FunctionCallee Note = Host.getOrInsertFunction(
+      MM_STATUS_READ_FUNCTION, Type::getVoidTy(Host.getContext()),
+      Type::getInt32Ty(Host.getContext()));
+  // Per function that calls the API, its dominator tree; the notes to make
+  // (before which instruction, of which trail), made after the walk, which
+  // they would change.
+  DenseMap<Function *, std::unique_ptr<DominatorTree>> Trees;
+  SmallVector<std::pair<Instruction *, StatusTrail>> Notes;
+  for (Function &F : Host) {
+    if (!returnsAPIStatus(F))
+      continue;
+    for (User *U : F.users()) {
+      auto *Call = dyn_cast<CallInst>(U);
+      if (!Call || Call->getCalledFunction() != &F)
+        continue;
+      std::unique_ptr<DominatorTree> &DT = Trees[Call->getFunction()];
+      if (!DT)
+        DT = std::make_unique<DominatorTree>(*Call->getFunction());
+      // The status flows through instructions that would be dead without
+      // users (comparisons, casts, selects, phis) to its consumers: a
+      // branch, a store, a call, a return. Each consumer reads it when it
+      // runs, so the note goes right before it, of the status where the
+      // trail's conditions hold, else of success. Where the trail is lost,
+      // the note goes right after the status: read whenever it is made.
+      SmallVector<std::pair<Instruction *, StatusTrail>> Worklist{
+          {Call, StatusTrail{Call, {}, true}}};
+      SmallPtrSet<Instruction *, 8> Seen{Call};
+      while (!Worklist.empty()) {
+        auto [Reached, Trail] = Worklist.pop_back_val();
+        for (User *ReachedUser : Reached->users()) {
+          auto *Consumer = dyn_cast<Instruction>(ReachedUser);
+          if (!Consumer)
+            continue;
+          if (wouldInstructionBeTriviallyDead(Consumer)) {
+            if (Seen.insert(Consumer).second)
+              Worklist.push_back(
+                  {Consumer, followStatus(Trail, *Consumer, Reached)});
+            continue;
+          }
+          bool Dominates =
+              Trail.Precise && DT->dominates(Trail.Status, Consumer) &&
+              all_of(Trail.Conditions, [&](const auto &Condition) {
+                auto *I = dyn_cast<Instruction>(Condition.first);
+                return !I || DT->dominates(I, Consumer);
+              });
+          if (Dominates) {
+            Notes.push_back({Consumer, Trail});
+            continue;
+          }
+          Instruction *After = Trail.Status->getNextNode();
+          if (isa<PHINode>(After))
+            After = After->getParent()->getFirstNonPHI();
+          Notes.push_back({After, StatusTrail{Trail.Status, {}, true}});
+        }
+      }
+    }
+  }
+  for (auto &[Before, Trail] : Notes) {
+    IRBuilder<> Builder(Before);
+    Value *Read = Trail.Status;
+    Value *Success = Builder.getInt32(0);
+    for (auto [Condition, Holds] : Trail.Conditions)
+      Read = Holds ? Builder.CreateSelect(Condition, Read, Success)
+                   : Builder.CreateSelect(Condition, Success, Read);
+    Builder.CreateCall(Note, {Read});
+  }
 }
 
 Expected<std::unique_ptr<Module>>
@@ -61,6 +188,9 @@ mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
     return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
                                 "' on this host (" + HostTriple.str() + ")");
   }
+
+  if (M.getRole() == ModuleRole::Host)
+    noteStatusReads(Mod);
 
   // Coroutines (MLIR's async lowering makes them) cannot be compiled before
   // LLVM's coroutine passes have lowered them; default<O0> has them.

@@ -263,27 +263,18 @@ static Error runEntryFunction(BundleJIT &JIT, StringRef Name,
   return Error::success();
 }
 
-/// Says that \p Count launches failed although the program ended as
-/// \p Ended says (the launches were reported as they failed).
-static void reportFailedLaunches(unsigned Count, StringRef Ended) {
-  WithColor::error(errs(), "mm-lli")
-      << "the program " << Ended << ", but " << Count << " kernel launch"
-      << (Count == 1 ? "" : "es") << " failed (reported above); exiting with "
-      << "1\n";
-}
-
-/// Registered with atexit: a program that calls exit() after a failed launch
-/// still makes mm-lli exit non-zero. The exit code it asked for is not
-/// known here; a program that ends by returning from main is checked in
-/// run(), which knows it.
-static void checkLaunchesAtExit() {
+/// Registered with on_exit: a program that calls exit(0) after a failed
+/// launch that it read no error of still makes mm-lli exit non-zero; a
+/// program that ends by returning from main is checked in run().
+static void checkLaunchesAtExit(int ExitCode, void *) {
   runtime::Runtime *R = runtime::getCurrentRuntime();
-  if (!R || !R->getFailedLaunchCount())
+  if (!R)
     return;
-  reportFailedLaunches(R->getFailedLaunchCount(), "called exit()");
-  std::fflush(nullptr);
+  int Checked = runtime::checkExitCode(*R, ExitCode, /*CalledExit=*/true);
+  if (Checked == ExitCode)
+    return;
   errs().flush();
-  std::_Exit(1);
+  std::_Exit(Checked);
 }
 
 /// lli's -extra-module: each file's module is linked into the host, so that
@@ -430,8 +421,11 @@ static Expected<int> run(const LliOptions &Flags,
   runtime::setCurrentRuntime(&Runtime);
   auto Reset = make_scope_exit([] { runtime::setCurrentRuntime(nullptr); });
   // A program that calls exit() does not come back here.
-  std::atexit(checkLaunchesAtExit);
+  on_exit(checkLaunchesAtExit, nullptr);
 
+  // From the program's static constructors on, a crash outside mm's and
+  // LLVM's code is the program's.
+  runtime::reportProgramCrashes(/*ExecutableIsTool=*/true);
   if (Error E = (*JIT)->initialize())
     return std::move(E);
   int ExitCode = 0;
@@ -450,14 +444,7 @@ static Expected<int> run(const LliOptions &Flags,
   }
   if (Error E = (*JIT)->deinitialize())
     return std::move(E);
-  // Whatever the program made of its errors.
-  (void)Runtime.synchronize();
-  if (ExitCode == 0 && Runtime.getFailedLaunchCount()) {
-    reportFailedLaunches(Runtime.getFailedLaunchCount(),
-                         "ended with exit code 0");
-    return 1;
-  }
-  return ExitCode;
+  return runtime::checkExitCode(Runtime, ExitCode, /*CalledExit=*/false);
 }
 
 int mm::lliMain(int argc, char **argv,

@@ -32,14 +32,19 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <unordered_map>
 #include <vector>
 
+#include <link.h>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
 
 using namespace mm::runtime;
 
@@ -155,6 +160,27 @@ struct Worker {
 /// this thread is then the kernel's.
 thread_local Worker *RunningWorker = nullptr;
 
+/// Starts a thread that runs \p Body; nothing where the system gives no
+/// more threads, with the reason in \p Errno. (std::thread would throw.)
+std::optional<pthread_t> startThread(std::function<void()> Body, int &Errno) {
+  auto *Owned = new std::function<void()>(std::move(Body));
+  pthread_t Thread;
+  Errno = pthread_create(
+      &Thread, nullptr,
+      [](void *Arg) -> void * {
+        std::unique_ptr<std::function<void()>> Run(
+            static_cast<std::function<void()> *>(Arg));
+        (*Run)();
+        return nullptr;
+      },
+      Owned);
+  if (Errno) {
+    delete Owned;
+    return std::nullopt;
+  }
+  return Thread;
+}
+
 /// The threads that run blocks besides the launching thread, and the launch
 /// they run. One launch runs at a time.
 class WorkerTeam {
@@ -178,7 +204,7 @@ private:
   uint64_t waitForLaunch(uint64_t Seen);
 
   std::optional<std::chrono::microseconds> BlockTime;
-  std::vector<std::thread> Threads;
+  std::vector<pthread_t> Threads;
   /// Index 0 is the launching thread's, index I + 1 team thread I's.
   std::vector<WorkerMemory> Memory;
   std::unique_ptr<BlockShare[]> Shares;
@@ -220,6 +246,22 @@ static unsigned countHardwareThreads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+/// The threads that \p Options ask for besides the launching thread: at most
+/// MaxCPUBackendThreads in all, with a warning where more were asked for.
+static unsigned getTeamSize(const CPUBackendOptions &Options) {
+  unsigned Threads = Options.Threads ? Options.Threads : countHardwareThreads();
+  if (Threads > MaxCPUBackendThreads) {
+    printWarning(std::to_string(Threads) +
+                 " threads asked for (--threads or MM_THREADS), more than "
+                 "the " +
+                 std::to_string(MaxCPUBackendThreads) +
+                 " that mm runs kernels on; using " +
+                 std::to_string(MaxCPUBackendThreads));
+    Threads = MaxCPUBackendThreads;
+  }
+  return Threads - 1;
+}
+
 class CPUBackend : public Backend {
   /// The size of the x86-64 and AArch64 (4 KB granule) kernels' huge pages,
   /// and the size from which a buffer is given them.
@@ -228,8 +270,7 @@ class CPUBackend : public Backend {
 
 public:
   explicit CPUBackend(const CPUBackendOptions &Options)
-      : Team((Options.Threads ? Options.Threads : countHardwareThreads()) - 1,
-             Options.BlockTime) {}
+      : Team(getTeamSize(Options), Options.BlockTime) {}
 
   std::string_view getName() const override { return "cpu"; }
   unsigned getConcurrency() const override { return Team.getConcurrency(); }
@@ -308,9 +349,15 @@ static std::string describeBlocks(const mm_block_context &Ctx) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The signals of a fault in a kernel's code, and what was there before.
-constexpr int FaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
-struct sigaction PreviousActions[std::size(FaultSignals)];
+/// The signals of a crash, and what was there before. The first four are
+/// faults, which a kernel's block survives as a trap (the launch fails);
+/// the others (an abort, a trap instruction, a bad system call) end the
+/// process wherever they come from: a thread that aborts may hold the
+/// allocator's locks.
+constexpr int CrashSignals[] = {SIGSEGV, SIGBUS,  SIGFPE, SIGILL,
+                                SIGABRT, SIGTRAP, SIGSYS};
+constexpr size_t NumFaultSignals = 4;
+struct sigaction PreviousActions[std::size(CrashSignals)];
 
 /// What a fault was, for its message.
 std::string describeFault(int Signal, const siginfo_t *Info) {
@@ -330,24 +377,131 @@ std::string describeFault(int Signal, const siginfo_t *Info) {
   }
 }
 
-/// A fault on a thread that runs a block is the kernel's: it fails the
-/// launch, as a trap does. Any other fault goes to the handler that was
-/// there before (LLVM's crash report, or a sanitizer's).
-void handleFault(int Signal, siginfo_t *Info, void *Context) {
-  Worker *W = RunningWorker;
-  if (!W) {
-    for (size_t I = 0; I != std::size(FaultSignals); ++I)
-      if (FaultSignals[I] == Signal)
-        sigaction(Signal, &PreviousActions[I], nullptr);
-    // Returning runs the faulting instruction again, under that handler.
-    return;
+/// Whether the program's crashes are reported (reportProgramCrashes), and
+/// the code that is the tool's, not the program's: the executable sections
+/// of mm's and LLVM's libraries (and of mm-lli itself).
+std::atomic<bool> ReportingProgramCrashes{false};
+struct CodeRange {
+  uintptr_t Begin, End;
+};
+constexpr size_t MaxToolCodeRanges = 64;
+CodeRange ToolCode[MaxToolCodeRanges];
+std::atomic<size_t> NumToolCodeRanges{0};
+
+bool isToolCode(uintptr_t Address) {
+  for (size_t I = 0, E = NumToolCodeRanges.load(); I != E; ++I)
+    if (Address >= ToolCode[I].Begin && Address < ToolCode[I].End)
+      return true;
+  return false;
+}
+
+/// The address of the instruction that the signal of \p Context
+/// interrupted, or 0 where unknown.
+uintptr_t getInterruptedAddress(void *Context) {
+  const auto *UC = static_cast<const ucontext_t *>(Context);
+#if defined(__x86_64__)
+  return static_cast<uintptr_t>(UC->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return static_cast<uintptr_t>(UC->uc_mcontext.pc);
+#else
+  (void)UC;
+  return 0;
+#endif
+}
+
+/// Appends \p Text to the buffer at \p Out, which ends at \p End.
+char *appendText(char *Out, const char *End, const char *Text) {
+  while (*Text && Out != End)
+    *Out++ = *Text++;
+  return Out;
+}
+
+/// Appends \p Value in hexadecimal, as 0x..., to the buffer at \p Out.
+char *appendHex(char *Out, const char *End, uintptr_t Value) {
+  char Digits[2 * sizeof(Value) + 1];
+  char *D = Digits + sizeof(Digits) - 1;
+  *D = '\0';
+  do {
+    *--D = "0123456789abcdef"[Value % 16];
+    Value /= 16;
+  } while (Value);
+  return appendText(appendText(Out, End, "0x"), End, D);
+}
+
+/// Says on standard error that the program crashed with \p Signal, and ends
+/// the process by that signal, as the program would end natively. Calls
+/// nothing that allocates or locks: the program may have crashed holding
+/// the allocator's lock (a heap it corrupted), where LLVM's stack dump,
+/// which allocates, would wait forever.
+[[noreturn]] void reportProgramCrash(int Signal, const siginfo_t *Info) {
+  char Message[512];
+  const char *End = Message + sizeof(Message);
+  char *Out = appendText(Message, End, getReporterName().c_str());
+  Out = appendText(Out, End, ": error: the program crashed: ");
+  bool HasAddress = Signal == SIGSEGV || Signal == SIGBUS || Signal == SIGILL;
+  switch (Signal) {
+  case SIGSEGV:
+    Out = appendText(Out, End, "an invalid memory access at address ");
+    break;
+  case SIGBUS:
+    Out = appendText(Out, End, "a bus error at address ");
+    break;
+  case SIGILL:
+    Out = appendText(Out, End, "an illegal instruction at address ");
+    break;
+  case SIGFPE:
+    Out = appendText(Out, End, "an arithmetic exception (SIGFPE)");
+    break;
+  case SIGABRT:
+    Out = appendText(Out, End, "it aborted (SIGABRT)");
+    break;
+  case SIGTRAP:
+    Out = appendText(Out, End, "a trap (SIGTRAP)");
+    break;
+  default:
+    Out = appendText(Out, End, "a bad system call (SIGSYS)");
+    break;
   }
-  LaunchState &L = *W->Launch;
-  L.fail(MM_ERROR_LAUNCH_FAILED,
-         "kernel '" + L.Kernel.Name + "' of submodule '" + L.Kernel.Module +
-             "' faulted: " + describeFault(Signal, Info) + " (" +
-             describeBlocks(W->Context) + ")");
-  siglongjmp(W->TrapJump, 1);
+  if (HasAddress)
+    Out = appendHex(Out, End, reinterpret_cast<uintptr_t>(Info->si_addr));
+  Out = appendText(Out, End, "\n");
+  for (const char *Pending = Message; Pending != Out;) {
+    ssize_t Written = ::write(STDERR_FILENO, Pending, Out - Pending);
+    if (Written <= 0)
+      break;
+    Pending += Written;
+  }
+  ::signal(Signal, SIG_DFL);
+  ::raise(Signal);
+  ::_exit(128 + Signal);
+}
+
+/// A fault on a thread that runs a block is the kernel's: it fails the
+/// launch, as a trap does. Any other crash is the program's, where it is
+/// not in the tool's own code and the program's crashes are reported
+/// (reportProgramCrash); else it goes to the handler that was there before
+/// (LLVM's crash report, or a sanitizer's).
+void handleFault(int Signal, siginfo_t *Info, void *Context) {
+  size_t Index = std::find(std::begin(CrashSignals), std::end(CrashSignals),
+                           Signal) -
+                 std::begin(CrashSignals);
+  bool IsFault = Index < NumFaultSignals;
+  if (Worker *W = RunningWorker; W && IsFault) {
+    LaunchState &L = *W->Launch;
+    L.fail(MM_ERROR_LAUNCH_FAILED,
+           "kernel '" + L.Kernel.Name + "' of submodule '" + L.Kernel.Module +
+               "' faulted: " + describeFault(Signal, Info) + " (" +
+               describeBlocks(W->Context) + ")");
+    siglongjmp(W->TrapJump, 1);
+  }
+  if (ReportingProgramCrashes.load() &&
+      !isToolCode(getInterruptedAddress(Context)))
+    reportProgramCrash(Signal, Info);
+  sigaction(Signal, &PreviousActions[Index], nullptr);
+  // A fault runs its instruction again, under that handler, when this one
+  // returns; a signal that was sent is sent again.
+  if (!IsFault || Info->si_code <= 0)
+    ::raise(Signal);
 }
 
 /// The signal by which a failed launch whose blocks run at once abandons the
@@ -387,7 +541,7 @@ struct AlternateSignalStack {
 };
 } // namespace
 
-/// Installs handleFault for the fault signals and handleAbandon for the
+/// Installs handleFault for the crash signals and handleAbandon for the
 /// abandon signal, once per process, and gives the calling thread an
 /// alternate signal stack, once per thread.
 static void installFaultHandlers() {
@@ -397,8 +551,8 @@ static void installFaultHandlers() {
     Action.sa_sigaction = handleFault;
     Action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     sigemptyset(&Action.sa_mask);
-    for (size_t I = 0; I != std::size(FaultSignals); ++I)
-      sigaction(FaultSignals[I], &Action, &PreviousActions[I]);
+    for (size_t I = 0; I != std::size(CrashSignals); ++I)
+      sigaction(CrashSignals[I], &Action, &PreviousActions[I]);
     struct sigaction Abandon = {};
     Abandon.sa_handler = handleAbandon;
     Abandon.sa_flags = SA_ONSTACK | SA_NODEFER;
@@ -406,6 +560,38 @@ static void installFaultHandlers() {
     sigaction(getAbandonSignal(), &Abandon, nullptr);
   });
   thread_local AlternateSignalStack Stack;
+}
+
+void mm::runtime::reportProgramCrashes(bool ExecutableIsTool) {
+  if (ReportingProgramCrashes.exchange(true))
+    return;
+  struct Search {
+    bool ExecutableIsTool;
+    size_t Count = 0;
+  } Found{ExecutableIsTool};
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *Data) {
+        auto &Found = *static_cast<Search *>(Data);
+        std::string_view Path = Info->dlpi_name ? Info->dlpi_name : "";
+        std::string_view Name = Path.substr(Path.rfind('/') + 1);
+        bool IsTool = Path.empty() ? Found.ExecutableIsTool
+                                   : Name.rfind("libLLVM", 0) == 0 ||
+                                         Name.rfind("libMLIR", 0) == 0 ||
+                                         Name.rfind("libMM", 0) == 0 ||
+                                         Name.rfind("libmm-lli-jit", 0) == 0;
+        for (unsigned I = 0; IsTool && I != Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Segment = Info->dlpi_phdr[I];
+          if (Segment.p_type != PT_LOAD || !(Segment.p_flags & PF_X) ||
+              Found.Count == MaxToolCodeRanges)
+            continue;
+          uintptr_t Begin = Info->dlpi_addr + Segment.p_vaddr;
+          ToolCode[Found.Count++] = {Begin, Begin + Segment.p_memsz};
+        }
+        return 0;
+      },
+      &Found);
+  NumToolCodeRanges.store(Found.Count);
+  installFaultHandlers();
 }
 
 /// Runs blocks of \p W's launch, a chunk of consecutive blocks at a time,
@@ -513,17 +699,34 @@ static void runWaitingBlocks(LaunchState &L, unsigned Threads,
   // Deques: a thread's memory and flag stay where they are as others start.
   std::deque<WorkerMemory> Memory;
   std::deque<std::atomic<bool>> Finished;
-  std::vector<std::thread> Running;
+  std::vector<pthread_t> Running;
   unsigned HardwareThreads = std::max(1u, std::thread::hardware_concurrency());
+  // Starts \p Count more threads; false if the system gives fewer, which
+  // fails the launch: its blocks may wait for one that cannot start.
   auto Start = [&](uint64_t Count) {
     for (uint64_t I = 0; I != Count; ++I) {
       unsigned Index = Running.size();
       WorkerMemory &Own = Memory.emplace_back();
       std::atomic<bool> &Done = Finished.emplace_back(false);
-      Running.emplace_back([&L, &Own, &Done, Index] {
-        runWorker(L, Index, Own);
-        Done.store(true, std::memory_order_release);
-      });
+      int Errno;
+      std::optional<pthread_t> Thread = startThread(
+          [&L, &Own, &Done, Index] {
+            runWorker(L, Index, Own);
+            Done.store(true, std::memory_order_release);
+          },
+          Errno);
+      if (!Thread) {
+        Memory.pop_back();
+        Finished.pop_back();
+        L.fail(MM_ERROR_LAUNCH_FAILED,
+               "kernel '" + L.Kernel.Name + "' of submodule '" +
+                   L.Kernel.Module + "' waits in loops for other threads' "
+                   "stores, and the system gave no thread for more of its "
+                   "blocks (" + std::to_string(Running.size()) +
+                   " running): " + std::strerror(Errno));
+        break;
+      }
+      Running.push_back(*Thread);
     }
     L.Oversubscribed.store(Running.size() > HardwareThreads,
                            std::memory_order_relaxed);
@@ -544,7 +747,7 @@ static void runWaitingBlocks(LaunchState &L, unsigned Threads,
       if (L.Failed.load(std::memory_order_relaxed)) {
         for (unsigned J = I; J < Running.size(); ++J)
           if (!Finished[J].load(std::memory_order_acquire))
-            pthread_kill(Running[J].native_handle(), getAbandonSignal());
+            pthread_kill(Running[J], getAbandonSignal());
         continue;
       }
       // Each thread holds one block until none is left to take.
@@ -565,8 +768,8 @@ static void runWaitingBlocks(LaunchState &L, unsigned Threads,
         LastFinish = Now;
       }
     }
-  for (std::thread &T : Running)
-    T.join();
+  for (pthread_t T : Running)
+    pthread_join(T, nullptr);
 }
 
 //===----------------------------------------------------------------------===//
@@ -578,8 +781,19 @@ WorkerTeam::WorkerTeam(unsigned NumThreads,
     : BlockTime(BlockTime), Memory(NumThreads + 1),
       Shares(new BlockShare[NumThreads + 1]) {
   Threads.reserve(NumThreads);
-  for (unsigned I = 0; I != NumThreads; ++I)
-    Threads.emplace_back([this, I] { serve(I + 1); });
+  for (unsigned I = 0; I != NumThreads; ++I) {
+    int Errno;
+    std::optional<pthread_t> Thread = startThread([this, I] { serve(I + 1); },
+                                                  Errno);
+    if (!Thread) {
+      printWarning("the system gave " + std::to_string(I + 1) + " of the " +
+                   std::to_string(NumThreads + 1) + " threads asked for (" +
+                   std::strerror(Errno) + "); running kernels on " +
+                   std::to_string(I + 1));
+      break;
+    }
+    Threads.push_back(*Thread);
+  }
 }
 
 WorkerTeam::~WorkerTeam() {
@@ -588,8 +802,8 @@ WorkerTeam::~WorkerTeam() {
     Stopping = true;
   }
   Wake.notify_all();
-  for (std::thread &T : Threads)
-    T.join();
+  for (pthread_t T : Threads)
+    pthread_join(T, nullptr);
 }
 
 uint64_t WorkerTeam::waitForLaunch(uint64_t Seen) {

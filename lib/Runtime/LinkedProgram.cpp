@@ -134,31 +134,19 @@ static LinkedProgram &getLinkedProgram() {
   return *Program;
 }
 
-/// Says that \p Count launches failed although the program ended as
-/// \p Ended says (the launches were reported as they failed).
-static void reportFailedLaunches(unsigned Count, const char *Ended) {
-  std::fflush(nullptr);
-  printError("the program " + std::string(Ended) + ", but " +
-             std::to_string(Count) + " kernel launch" +
-             (Count == 1 ? "" : "es") +
-             " failed (reported above); exiting with 1");
-}
-
 /// Set once main has returned and its exit code has been checked.
 static std::atomic<bool> MainReturned{false};
 
-/// Registered with atexit before the program's own handlers, so it runs
-/// after them: a program that calls exit() after a failed launch exits
-/// non-zero, as under mm-lli. The exit code it asked for is not known here.
-static void checkLaunchesAtExit() {
+/// Registered with on_exit before the program's own handlers, so it runs
+/// after them: a program that calls exit(0) after a failed launch that it
+/// read no error of exits non-zero, as under mm-lli.
+static void checkLaunchesAtExit(int ExitCode, void *) {
   Runtime *R = getCurrentRuntime();
   if (!R || MainReturned)
     return;
-  (void)R->synchronize();
-  if (unsigned Failed = R->getFailedLaunchCount()) {
-    reportFailedLaunches(Failed, "called exit()");
-    std::_Exit(1);
-  }
+  if (int Checked = checkExitCode(*R, ExitCode, /*CalledExit=*/true);
+      Checked != ExitCode)
+    std::_Exit(Checked);
 }
 
 extern "C" int __mm_run_linked_main(int Argc, char **Argv,
@@ -166,15 +154,7 @@ extern "C" int __mm_run_linked_main(int Argc, char **Argv,
   int ExitCode = Main(Argc, Argv);
   MainReturned = true;
   Runtime *R = getCurrentRuntime();
-  if (!R)
-    return ExitCode;
-  // Whatever the program made of its errors.
-  (void)R->synchronize();
-  if (ExitCode == 0 && R->getFailedLaunchCount()) {
-    reportFailedLaunches(R->getFailedLaunchCount(), "ended with exit code 0");
-    return 1;
-  }
-  return ExitCode;
+  return R ? checkExitCode(*R, ExitCode, /*CalledExit=*/false) : ExitCode;
 }
 
 /// The backend's options that the launcher set, if it did.
@@ -202,7 +182,8 @@ static void createRuntime() {
   auto *R = new Runtime(createCPUBackend(Options), getLinkedProgram());
   R->setLaunchFailureHandler([](const Error &Failure) { printError(Failure); });
   setCurrentRuntime(R);
-  std::atexit(checkLaunchesAtExit);
+  on_exit(checkLaunchesAtExit, nullptr);
+  reportProgramCrashes(/*ExecutableIsTool=*/false);
 }
 
 extern "C" void __mm_register_linked_program(uint32_t Version,

@@ -312,6 +312,26 @@ void Runtime::setLaunchFailureHandler(LaunchFailureHandler Handler) {
   OnLaunchFailure = std::move(Handler);
 }
 
+int mm::runtime::checkExitCode(Runtime &R, int ExitCode, bool CalledExit) {
+  (void)R.synchronize();
+  unsigned Unread = R.getUnreadFailedLaunchCount();
+  if (ExitCode != 0 || !Unread)
+    return ExitCode;
+  std::fflush(nullptr);
+  printError(std::string("the program ") +
+             (CalledExit ? "called exit(0)" : "ended with exit code 0") +
+             ", but " + std::to_string(Unread) + " kernel launch" +
+             (Unread == 1 ? "" : "es") +
+             " failed (reported above) and it read no error since; exiting "
+             "with 1");
+  return 1;
+}
+
+void Runtime::noteStatusRead(int Status) {
+  if (Status != MM_SUCCESS)
+    ReadFailedLaunches.store(FailedLaunches.load());
+}
+
 Error Runtime::reportFailedLaunch(Error E) {
   if (!E)
     return E;
@@ -480,6 +500,11 @@ mm_status mm_synchronize(void) {
 }
 
 mm_status mm_get_last_error(void) { return Runtime::takeLastError(); }
+
+void __mm_status_read(int Status) {
+  if (Runtime *R = getCurrentRuntime())
+    R->noteStatusRead(Status);
+}
 
 const char *mm_get_error_message(void) {
   return Runtime::getLastErrorMessage();

@@ -63,6 +63,16 @@ lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
                       llvm::LLVMContext &Context,
                       const HostLoweringOptions &Options);
 
+/// Has each call of the offload runtime's or CUDA's API (mm_*, cuda*, cu*:
+/// declarations that return an int status) whose result \p Host uses report
+/// that result to the runtime (MM_STATUS_READ_FUNCTION, mm_offload.h), so
+/// that a failed launch whose error the program read leaves its exit code
+/// to the program. A result that nothing uses, as `kernel<<<...>>>` leaves
+/// cudaLaunchKernel's, is no read. lowerSubmoduleForHost does it for a host
+/// submodule; a host compiled ahead of time gets it where its device parts
+/// are linked in.
+void noteStatusReads(llvm::Module &Host);
+
 /// A CUDA kernel's host stub (`__device_stub__K`), which a launch names the
 /// kernel by.
 struct CudaHostStub {

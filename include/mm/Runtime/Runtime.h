@@ -93,9 +93,13 @@ public:
   virtual Error synchronize() = 0;
 };
 
+/// The most threads that run a launch's blocks (more asked for: a warning,
+/// and this many).
+inline constexpr unsigned MaxCPUBackendThreads = 1024;
+
 struct CPUBackendOptions {
   /// Threads that run blocks, the launching thread included (0: one per
-  /// hardware thread).
+  /// hardware thread; at most MaxCPUBackendThreads).
   unsigned Threads = 0;
   /// How long a worker thread spins for the next launch before it sleeps,
   /// as KMP_BLOCKTIME for OpenMP; none: it never sleeps.
@@ -183,6 +187,15 @@ public:
   void setLaunchFailureHandler(LaunchFailureHandler Handler);
   /// How many launches have failed.
   unsigned getFailedLaunchCount() const { return FailedLaunches; }
+  /// Notes that the program used \p Status, the result of an API call
+  /// (__mm_status_read): a status other than success counts every launch
+  /// failed so far as read.
+  void noteStatusRead(int Status);
+  /// How many failed launches the program has not read an error since: a
+  /// program that ends with exit code 0 then exits with 1.
+  unsigned getUnreadFailedLaunchCount() const {
+    return FailedLaunches - ReadFailedLaunches;
+  }
   /// Waits for the backend; returns the sticky launch error, if any.
   Error synchronize();
 
@@ -218,7 +231,26 @@ private:
   mm_status StickyStatus = MM_SUCCESS;
   LaunchFailureHandler OnLaunchFailure;
   std::atomic<unsigned> FailedLaunches{0};
+  /// FailedLaunches when the program last used a status other than success.
+  std::atomic<unsigned> ReadFailedLaunches{0};
 };
+
+/// From now on, a crash of the program that mm runs (a fault outside a
+/// kernel's blocks, an abort, a trap or a bad system call anywhere) is said
+/// on standard error, `NAME: error: the program crashed: WHAT`, and ends
+/// the process by its signal, as the program would end natively; nothing
+/// that allocates or locks is called, since a program that corrupted its
+/// heap may crash holding the allocator's lock. A crash in the tool's own
+/// code (libLLVM, libMLIR, mm's libraries, and the executable where
+/// \p ExecutableIsTool) keeps the handler that was there: LLVM's stack dump.
+void reportProgramCrashes(bool ExecutableIsTool);
+
+/// The exit code of a program that ended with \p ExitCode, by returning
+/// from main or, if \p CalledExit, by exit(): 1, said on standard error,
+/// where it is 0 but a launch failed that the program read no error of
+/// since (Runtime::getUnreadFailedLaunchCount); else \p ExitCode, whose the
+/// program's handling of its errors is. Waits for \p R first.
+int checkExitCode(Runtime &R, int ExitCode, bool CalledExit);
 
 /// The name that the runtime's own messages on standard error begin with:
 /// the tool's, or an ahead-of-time program's (default "mm-lli").
