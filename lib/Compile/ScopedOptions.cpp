@@ -8,6 +8,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <atomic>
+
 using namespace llvm;
 using namespace mm;
 
@@ -155,7 +157,13 @@ static bool setOccurrences(cl::Option *Opt, ArrayRef<std::string> Values,
   return true;
 }
 
+static std::atomic<uint64_t> OptionsGeneration{0};
+
+uint64_t mm::getLLVMOptionsGeneration() { return OptionsGeneration.load(); }
+
 Error LLVMOptionScope::enter(ArrayRef<LLVMOptionSetting> Settings) {
+  if (!Settings.empty())
+    ++OptionsGeneration;
   // All occurrences of one option are applied together, in order.
   for (const LLVMOptionSetting &Setting : Settings) {
     if (is_contained(Touched, Setting.Option))
@@ -175,6 +183,8 @@ Error LLVMOptionScope::enter(ArrayRef<LLVMOptionSetting> Settings) {
 }
 
 LLVMOptionScope::~LLVMOptionScope() {
+  if (!Touched.empty())
+    ++OptionsGeneration;
   for (cl::Option *Opt : Touched) {
     auto It = commandLineValues().find(Opt);
     std::string Rejected;

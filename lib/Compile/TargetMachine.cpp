@@ -1,7 +1,9 @@
 //===- TargetMachine.cpp - The TargetMachine of a submodule ---------------===//
 
 #include "mm/Compile/TargetMachine.h"
+#include "mm/Compile/ScopedOptions.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -10,6 +12,8 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include <thread>
 
 using namespace llvm;
 using namespace mm;
@@ -100,4 +104,56 @@ mm::createSubmoduleTargetMachine(
   // otherwise; the IR pipelines do not depend on it.
   return createTargetMachineForTriple(TT, CPUName, FeatureList, Level,
                                       CustomizeOptions);
+}
+
+struct TargetMachineCache::Entry {
+  std::thread::id Thread;
+  uint64_t Generation;
+  std::string Key;
+  std::unique_ptr<TargetMachine> Machine;
+};
+
+/// The most machines a thread keeps: a bundle has few targets.
+static constexpr size_t MaxMachinesPerThread = 8;
+
+TargetMachineCache::TargetMachineCache() = default;
+TargetMachineCache::~TargetMachineCache() = default;
+
+Expected<TargetMachine *>
+TargetMachineCache::getForSubmodule(const Module &Module, StringRef CPU,
+                                    StringRef Features, CodeGenOptLevel Level) {
+  std::string Key = join(ArrayRef<std::string>{Module.getTargetTriple(),
+                                                CPU.str(), Features.str(),
+                                                utostr(unsigned(Level)),
+                                                codegen::getMArch()},
+                         StringRef("\0", 1));
+  std::thread::id Thread = std::this_thread::get_id();
+  uint64_t Generation = getLLVMOptionsGeneration();
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (const std::unique_ptr<Entry> &E : Entries)
+      if (E->Thread == Thread && E->Generation == Generation && E->Key == Key)
+        return E->Machine.get();
+  }
+  Expected<std::unique_ptr<TargetMachine>> Created =
+      createSubmoduleTargetMachine(Module, CPU, Features, Level);
+  if (!Created)
+    return Created.takeError();
+  if (!*Created)
+    return nullptr;
+  std::lock_guard<std::mutex> Guard(Lock);
+  // A machine made under other options will not serve again; past the
+  // bound, the thread's oldest goes.
+  llvm::erase_if(Entries, [&](const std::unique_ptr<Entry> &E) {
+    return E->Thread == Thread && E->Generation != Generation;
+  });
+  if (count_if(Entries, [&](const std::unique_ptr<Entry> &E) {
+        return E->Thread == Thread;
+      }) == MaxMachinesPerThread)
+    Entries.erase(find_if(Entries, [&](const std::unique_ptr<Entry> &E) {
+      return E->Thread == Thread;
+    }));
+  Entries.push_back(std::make_unique<Entry>(
+      Entry{Thread, Generation, std::move(Key), std::move(*Created)}));
+  return Entries.back()->Machine.get();
 }

@@ -73,7 +73,7 @@ static std::optional<LLVMPipeline> getPipeline(const Bundle &B,
       Header.Features.empty() ? codegen::getFeaturesStr() : Header.Features,
       Session.Extensions, getHostTriple(B), Options.DebugPassManager,
       Options.AAPipeline, Options.VerifyEach, Options.StripDebug,
-      Options.DataLayout};
+      Options.DataLayout, &Session.TargetMachines};
   if (!Options.PassPipeline.empty())
     Pipeline.Passes = Options.PassPipeline;
   else if (Options.OptLevel != CLOptLevel::None)

@@ -12,6 +12,7 @@
 
 #include "mm/Bundle/BinaryBundle.h"
 #include "mm/Compile/LLVMPipeline.h"
+#include "mm/Compile/TargetMachine.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -198,6 +199,9 @@ struct OptSession {
   /// mm-opt reports them per submodule (PassReport.h).
   bool ReportPassTimes = false;
   bool ReportStatistics = false;
+  /// The jobs' TargetMachines, each thread's reused from one submodule to
+  /// the next.
+  mutable TargetMachineCache TargetMachines;
 
   /// Options whose value cannot be restored in-process: setting them has
   /// effects that resetting them does not undo (a callback, or a registry

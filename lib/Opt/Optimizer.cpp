@@ -47,13 +47,25 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
 
   std::string CPU = Pipeline.CPU, Features = Pipeline.Features;
   resolveNativeCPU(CPU, Features);
-  Expected<std::unique_ptr<TargetMachine>> TM =
-      createSubmoduleTargetMachine(Mod, CPU, Features);
-  if (!TM)
-    return B.moduleError(M, toString(TM.takeError()));
+  std::unique_ptr<TargetMachine> Owned;
+  TargetMachine *TM = nullptr;
+  if (Pipeline.TargetMachines) {
+    Expected<TargetMachine *> Cached =
+        Pipeline.TargetMachines->getForSubmodule(Mod, CPU, Features);
+    if (!Cached)
+      return B.moduleError(M, toString(Cached.takeError()));
+    TM = *Cached;
+  } else {
+    Expected<std::unique_ptr<TargetMachine>> Created =
+        createSubmoduleTargetMachine(Mod, CPU, Features);
+    if (!Created)
+      return B.moduleError(M, toString(Created.takeError()));
+    Owned = std::move(*Created);
+    TM = Owned.get();
+  }
   // As opt does with -mcpu and -mattr, which it applies only to a module
   // with a target: without one, it has no TargetMachine and sets neither.
-  if (!*TM) {
+  if (!TM) {
     CPU.clear();
     Features.clear();
   }
@@ -65,7 +77,7 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   OS.SetBuffered();
   LLVMPipelineOptions Options;
   Options.Passes = Pipeline.Passes;
-  Options.TM = TM->get();
+  Options.TM = TM;
   Options.Extensions = Pipeline.Extensions;
   Options.HostTriple = Pipeline.HostTriple;
   Options.DebugPassManager = Pipeline.DebugPassManager;

@@ -11,6 +11,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <fcntl.h>
@@ -181,6 +182,26 @@ TEST_F(ProgramCacheTest, OpeningTheDirectoryPinsIt) {
   ::close(FD);
   EXPECT_TRUE(sys::fs::exists(getProgramEntryPath(Moved.str().str(), "recipe")));
   ASSERT_FALSE(sys::fs::rename(Moved, Directory));
+}
+
+TEST_F(ProgramCacheTest, AFullDiskEvictsHalfTheEntries) {
+  for (const char *Recipe : {"a", "b", "c", "d"}) {
+    store(Recipe);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  // Another error is no want of room: nothing goes.
+  EXPECT_FALSE(makeRoomAfterFailedWrite(Settings.Directory, EACCES));
+  EXPECT_TRUE(sys::fs::exists(getProgramEntryPath(Settings.Directory, "a")));
+  // The two least recently used go.
+  EXPECT_TRUE(makeRoomAfterFailedWrite(Settings.Directory, ENOSPC));
+  EXPECT_FALSE(sys::fs::exists(getProgramEntryPath(Settings.Directory, "a")));
+  EXPECT_FALSE(sys::fs::exists(getProgramEntryPath(Settings.Directory, "b")));
+  EXPECT_TRUE(sys::fs::exists(getProgramEntryPath(Settings.Directory, "c")));
+  EXPECT_TRUE(makeRoomAfterFailedWrite(Settings.Directory, EDQUOT));
+  EXPECT_TRUE(sys::fs::exists(getProgramEntryPath(Settings.Directory, "d")));
+  EXPECT_TRUE(makeRoomAfterFailedWrite(Settings.Directory, ENOSPC));
+  // An empty cache has no room to make.
+  EXPECT_FALSE(makeRoomAfterFailedWrite(Settings.Directory, ENOSPC));
 }
 
 TEST_F(ProgramCacheTest, ADirectoryThatIsGoneCannotBeWritten) {

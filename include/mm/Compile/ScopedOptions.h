@@ -73,6 +73,11 @@ std::vector<CommandLineArgument> splitCommandLine(int Argc,
 /// scopes restore them. Call once, after cl::ParseCommandLineOptions.
 void recordCommandLineOptions(int Argc, const char *const *Argv);
 
+/// A number that changes whenever an LLVMOptionScope sets or restores an
+/// option: what was created from LLVM's options (a TargetMachine) under one
+/// number may be reused under the same number only.
+uint64_t getLLVMOptionsGeneration();
+
 /// Sets options for its lifetime; restores them on destruction.
 class LLVMOptionScope {
 public:

@@ -16,7 +16,9 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -52,6 +54,31 @@ createSubmoduleTargetMachine(
     const llvm::Module &Module, llvm::StringRef CPU, llvm::StringRef Features,
     llvm::CodeGenOptLevel Level = llvm::CodeGenOptLevel::None,
     llvm::function_ref<void(llvm::TargetOptions &)> CustomizeOptions = {});
+
+/// TargetMachines kept for reuse, one set per thread: creating one, with the
+/// subtarget that its first module's functions need, costs about half a
+/// millisecond, as long as optimizing a small submodule at -O1 (bench/
+/// scale.sh). A TargetMachine is only reused by the thread that created it
+/// (it is not thread-safe), for the same target, CPU, features and level,
+/// under the same LLVM options (getLLVMOptionsGeneration): it then creates
+/// the same code as a new one, which opt would create.
+class TargetMachineCache {
+public:
+  TargetMachineCache();
+  ~TargetMachineCache();
+
+  /// As createSubmoduleTargetMachine with no customized options, owned by
+  /// the cache: valid until this thread asks for another.
+  llvm::Expected<llvm::TargetMachine *>
+  getForSubmodule(const llvm::Module &Module, llvm::StringRef CPU,
+                  llvm::StringRef Features,
+                  llvm::CodeGenOptLevel Level = llvm::CodeGenOptLevel::None);
+
+private:
+  struct Entry;
+  std::mutex Lock;
+  std::vector<std::unique_ptr<Entry>> Entries;
+};
 
 } // namespace mm
 

@@ -5,6 +5,7 @@
 
 #include "mm/Bundle/Bundle.h"
 #include "mm/Compile/LLVMPipeline.h"
+#include "mm/Compile/TargetMachine.h"
 
 #include <optional>
 #include <string>
@@ -32,6 +33,9 @@ struct LLVMPipeline {
   bool VerifyEach = false;
   bool StripDebug = false;
   std::string DataLayout;
+  /// Where the TargetMachine comes from, if not made for this submodule
+  /// alone.
+  TargetMachineCache *TargetMachines = nullptr;
 };
 
 /// Parses and verifies \p M, runs \p Pipeline on it with a TargetMachine for
