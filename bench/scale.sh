@@ -8,10 +8,12 @@
 # --sizes: the numbers of submodules (default 10000,100000). Each bundle is a
 # host with `main` and N-1 small device submodules (x86_64 LLVM IR, one
 # function each), generated into bench/out/scale/. Timed, once per size:
-# mm-bundle list, mm-opt (parse and verify every submodule), mm-bundle split
-# and join (of the split directory), convert to the binary form and back,
-# mm-llc -filetype=obj into a directory, and mm-lli running `main` (device
-# submodules are compiled only when used). Prints a markdown table.
+# mm-bundle list, mm-opt (parse and verify every submodule), mm-opt -O1 -j2,
+# mm-bundle split and join (of the split directory), convert to the binary
+# form and back, mm-llc -filetype=obj -j2 into a directory, and mm-lli
+# running `main` (device submodules are compiled only when used). Prints a
+# markdown table, with each time at the largest size as a multiple of
+# mm-bundle list's.
 set -euo pipefail
 
 usage() {
@@ -54,7 +56,7 @@ timed() {
 
 IFS=, read -r -a Sizes <<<"$SIZES"
 declare -A Time
-Operations=(list mm-opt split join to-binary to-text mm-llc mm-lli)
+Operations=(list mm-opt mm-opt-O1 split join to-binary to-text mm-llc mm-lli)
 for N in "${Sizes[@]}"; do
   Bundle="$OUT/many-$N.mml"
   [[ -f "$Bundle" ]] || python3 - "$N" "$Bundle" <<'PY'
@@ -74,6 +76,7 @@ PY
   rm -rf "$Dir" "$Dir.llc"
   Time[list,$N]=$(timed "$BIN/mm-bundle" list "$Bundle")
   Time[mm-opt,$N]=$(timed "$BIN/mm-opt" "$Bundle" -o /dev/null)
+  Time[mm-opt-O1,$N]=$(timed "$BIN/mm-opt" -O1 -j2 "$Bundle" -o /dev/null)
   Time[split,$N]=$(timed "$BIN/mm-bundle" split "$Bundle" -o "$Dir")
   Time[join,$N]=$(timed "$BIN/mm-bundle" join "$Dir" -o "$OUT/joined-$N.mml")
   cmp "$Bundle" "$OUT/joined-$N.mml"
@@ -81,7 +84,7 @@ PY
                          -o "$OUT/many-$N.mmb")
   Time[to-text,$N]=$(timed "$BIN/mm-bundle" convert --to=text \
                        "$OUT/many-$N.mmb" -o "$OUT/back-$N.mml")
-  Time[mm-llc,$N]=$(timed "$BIN/mm-llc" -filetype=obj "$Bundle" -o "$Dir.llc")
+  Time[mm-llc,$N]=$(timed "$BIN/mm-llc" -filetype=obj -j2 "$Bundle" -o "$Dir.llc")
   Time[mm-lli,$N]=$(timed "$BIN/mm-lli" "$Bundle")
   rm -rf "$Dir" "$Dir.llc" "$OUT/joined-$N.mml" "$OUT/back-$N.mml"
 done
@@ -90,13 +93,14 @@ First=${Sizes[0]}
 Last=${Sizes[${#Sizes[@]}-1]}
 printf '| operation |'
 for N in "${Sizes[@]}"; do printf ' %s submodules (s) |' "$N"; done
-printf ' growth %s -> %s (linear: %s) |\n' "$First" "$Last" \
-  "$(echo "scale=1; $Last / $First" | bc)"
+printf ' growth %s -> %s (linear: %s) | x list at %s |\n' "$First" "$Last" \
+  "$(echo "scale=1; $Last / $First" | bc)" "$Last"
 printf '| --- |'
 for N in "${Sizes[@]}"; do printf ' ---: |'; done
-printf ' ---: |\n'
+printf ' ---: | ---: |\n'
 for Op in "${Operations[@]}"; do
   printf '| %s |' "$Op"
   for N in "${Sizes[@]}"; do printf ' %.2f |' "${Time[$Op,$N]}"; done
-  printf ' %.1f |\n' "$(echo "${Time[$Op,$Last]} / ${Time[$Op,$First]}" | bc -l)"
+  printf ' %.1f |' "$(echo "${Time[$Op,$Last]} / ${Time[$Op,$First]}" | bc -l)"
+  printf ' %.1f |\n' "$(echo "${Time[$Op,$Last]} / ${Time[list,$Last]}" | bc -l)"
 done
