@@ -304,9 +304,12 @@ static int buildProgram(const RunRequest &R, const CacheSettings &Settings,
   // directory's /proc/self/fd/N is this process's alone.
   std::string Name = fs::path(WorkDir).filename().string();
   std::string ChildDir = Settings.DisplayName + "/" + Name;
-  std::string Input = fs::path(R.Input).filename().string();
+  // The copy keeps the bundle's name, in a directory of its own, apart from
+  // the build's outputs.
+  std::string Input = "in/" + fs::path(R.Input).filename().string();
   int FD = -1;
-  if (writeNewFile(WorkDir + "/" + Input, Recipe.getBundle()) &&
+  if (::mkdir((WorkDir + "/in").c_str(), 0700) == 0 &&
+      writeNewFile(WorkDir + "/" + Input, Recipe.getBundle()) &&
       runQuietly({ToolDir + "/mm-llc", "-filetype=obj", "-relocation-model=pic",
                   "-mcpu=native", "--embed=cpu", std::string("-O") + R.OptLevel,
                   ChildDir + "/" + Input, "-o", ChildDir + "/program.o"}) &&
