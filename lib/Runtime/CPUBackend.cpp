@@ -388,6 +388,9 @@ constexpr size_t MaxToolCodeRanges = 64;
 CodeRange ToolCode[MaxToolCodeRanges];
 std::atomic<size_t> NumToolCodeRanges{0};
 
+/// How many ToolCodeScopes the thread is in.
+thread_local unsigned ToolCodeDepth = 0;
+
 bool isToolCode(uintptr_t Address) {
   for (size_t I = 0, E = NumToolCodeRanges.load(); I != E; ++I)
     if (Address >= ToolCode[I].Begin && Address < ToolCode[I].End)
@@ -494,7 +497,7 @@ void handleFault(int Signal, siginfo_t *Info, void *Context) {
                describeBlocks(W->Context) + ")");
     siglongjmp(W->TrapJump, 1);
   }
-  if (ReportingProgramCrashes.load() &&
+  if (ReportingProgramCrashes.load() && !ToolCodeDepth &&
       !isToolCode(getInterruptedAddress(Context)))
     reportProgramCrash(Signal, Info);
   sigaction(Signal, &PreviousActions[Index], nullptr);
@@ -561,6 +564,9 @@ static void installFaultHandlers() {
   });
   thread_local AlternateSignalStack Stack;
 }
+
+ToolCodeScope::ToolCodeScope() { ++ToolCodeDepth; }
+ToolCodeScope::~ToolCodeScope() { --ToolCodeDepth; }
 
 void mm::runtime::reportProgramCrashes(bool ExecutableIsTool) {
   if (ReportingProgramCrashes.exchange(true))

@@ -132,7 +132,10 @@ const mm_kernel *Runtime::intern(KernelInfo Info) {
 
 Expected<const mm_kernel *> Runtime::getKernel(std::string_view Module,
                                                std::string_view Kernel) {
-  Expected<KernelInfo> Info = Provider.getKernel(Module, Kernel);
+  Expected<KernelInfo> Info = [&] {
+    ToolCodeScope Compiling;
+    return Provider.getKernel(Module, Kernel);
+  }();
   if (!Info)
     return Info.takeError();
   return intern(std::move(*Info));
@@ -146,7 +149,10 @@ Runtime::getKernelForHostFunction(const void *HostFunction) {
     if (Known != KernelsByHostFunction.end())
       return Known->second;
   }
-  Expected<KernelInfo> Info = Provider.getKernelForHostFunction(HostFunction);
+  Expected<KernelInfo> Info = [&] {
+    ToolCodeScope Compiling;
+    return Provider.getKernelForHostFunction(HostFunction);
+  }();
   if (!Info)
     return Info.takeError();
   const mm_kernel *Kernel = intern(std::move(*Info));
@@ -228,8 +234,10 @@ Expected<DeviceVariable> Runtime::getDeviceVariable(const void *HostShadow) {
     if (It != VariablesByShadow.end())
       return It->second;
   }
-  Expected<DeviceVariable> Variable =
-      Provider.getDeviceVariableForHostShadow(HostShadow);
+  Expected<DeviceVariable> Variable = [&] {
+    ToolCodeScope Compiling;
+    return Provider.getDeviceVariableForHostShadow(HostShadow);
+  }();
   if (!Variable)
     return Variable.takeError();
   std::lock_guard<std::mutex> Guard(Lock);

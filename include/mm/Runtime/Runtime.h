@@ -245,6 +245,19 @@ private:
 /// \p ExecutableIsTool) keeps the handler that was there: LLVM's stack dump.
 void reportProgramCrashes(bool ExecutableIsTool);
 
+/// Marks the calling thread, for its lifetime, as running the tool's own
+/// code on the program's behalf (compiling a submodule the program first
+/// launches): a crash there is the tool's, reported by the handler that was
+/// there before reportProgramCrashes, though the instruction that crashed
+/// may be in the C library (an abort).
+class ToolCodeScope {
+public:
+  ToolCodeScope();
+  ~ToolCodeScope();
+  ToolCodeScope(const ToolCodeScope &) = delete;
+  ToolCodeScope &operator=(const ToolCodeScope &) = delete;
+};
+
 /// The exit code of a program that ended with \p ExitCode, by returning
 /// from main or, if \p CalledExit, by exit(): 1, said on standard error,
 /// where it is 0 but a launch failed that the program read no error of
