@@ -324,6 +324,10 @@ std::string BundleJIT::getCacheKey(const Submodule &M) const {
         Parts.push_back(Other.getName());
         Parts.push_back(Other.getBody());
       }
+  std::string OptionCount = "llvm options " + utostr(Options.CodeOptions.size());
+  Parts.push_back(OptionCount);
+  for (const std::string &Option : Options.CodeOptions)
+    Parts.push_back(Option);
   return CompileCache::makeKey(Parts);
 }
 

@@ -315,8 +315,34 @@ static Error linkExtraModules(Bundle &B, ArrayRef<std::string> Paths) {
   return Error::success();
 }
 
+/// The arguments before the input that set LLVM's own options (those
+/// outside mm-lli's category, such as -unroll-threshold=N), with their
+/// values: they decide the code, so they are part of every cache key.
+static std::vector<std::string>
+getLLVMOptionArguments(int Argc, char **Argv,
+                       const cl::OptionCategory &ToolCategory) {
+  std::vector<std::string> Arguments;
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = Argv[I];
+    if (Arg == "--" || !Arg.starts_with("-") || Arg == "-")
+      break; // The input: what follows is the program's.
+    StringRef Name = Arg.ltrim('-').split('=').first;
+    auto Found = Registered.find(Name);
+    if (Found == Registered.end() ||
+        is_contained(Found->second->Categories, &ToolCategory))
+      continue;
+    Arguments.push_back(Arg.str());
+    if (!Arg.contains('=') && I + 1 < Argc &&
+        Found->second->getValueExpectedFlag() == cl::ValueRequired)
+      Arguments.push_back(Argv[++I]);
+  }
+  return Arguments;
+}
+
 /// Runs the program; returns its exit code.
 static Expected<int> run(const LliOptions &Flags,
+                         ArrayRef<std::string> LLVMOptionArguments,
                          const DeviceModuleLowering &LowerDeviceModule,
                          ArrayRef<PassBuilderExtension> Extensions) {
   std::optional<OptLevel> Level =
@@ -365,6 +391,8 @@ static Expected<int> run(const LliOptions &Flags,
   Options.Extensions = AllExtensions;
   Options.CodeInputFiles.assign(Flags.PassPluginPaths.begin(),
                                 Flags.PassPluginPaths.end());
+  Options.CodeOptions.assign(LLVMOptionArguments.begin(),
+                             LLVMOptionArguments.end());
   Options.SharedLibraries.assign(Flags.SharedLibs.begin(),
                                  Flags.SharedLibs.end());
   append_range(Options.SharedLibraries, Flags.DlopenLibs);
@@ -466,7 +494,9 @@ int mm::lliMain(int argc, char **argv,
                               "host submodule with its device submodules "
                               "compiled for the CPU\n");
 
-  Expected<int> ExitCode = run(Flags, LowerDeviceModule, Extensions);
+  Expected<int> ExitCode =
+      run(Flags, getLLVMOptionArguments(argc, argv, Flags.Category),
+          LowerDeviceModule, Extensions);
   if (!ExitCode) {
     outs().flush();
     std::fflush(stdout);

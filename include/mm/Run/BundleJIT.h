@@ -71,6 +71,9 @@ struct BundleJITOptions {
   /// Files besides mm and LLVM whose code decides the compiled code (pass
   /// plugins): their bytes are part of every cache key.
   std::vector<std::string> CodeInputFiles;
+  /// LLVM's options set on the command line, as given (-unroll-threshold=N):
+  /// part of every cache key too.
+  std::vector<std::string> CodeOptions;
   /// Gets what went wrong with the cache (the run goes on without it).
   std::function<void(llvm::Error)> CacheWarningHandler;
 };
