@@ -176,10 +176,33 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
   resolveNativeCPU(CPU, Features);
   TargetOverrides Overrides;
   Overrides.Triple = Options.TargetTriple;
+  // As llc sets them from its own options.
+  auto CustomizeOptions = [&](TargetOptions &TO) {
+    TO.MCOptions.AsmVerbose = Options.AsmVerbose;
+    TO.MCOptions.ShowMCEncoding = Options.ShowMCEncoding;
+    TO.MCOptions.PreserveAsmComments = Options.PreserveAsmComments;
+  };
+  std::string CustomizationKey = {char('0' + Options.AsmVerbose),
+                                  char('0' + Options.ShowMCEncoding),
+                                  char('0' + Options.PreserveAsmComments)};
+  std::unique_ptr<TargetMachine> Owned;
+  auto GetTargetMachine = [&](const Triple &TT) -> Expected<TargetMachine *> {
+    if (Options.TargetMachines)
+      return Options.TargetMachines->getForTriple(
+          TT, CPU, Features, Options.OptLevel, CustomizationKey,
+          CustomizeOptions);
+    Expected<std::unique_ptr<TargetMachine>> Created =
+        createTargetMachineForTriple(TT, CPU, Features, Options.OptLevel,
+                                     CustomizeOptions);
+    if (!Created)
+      return Created.takeError();
+    Owned = std::move(*Created);
+    return Owned.get();
+  };
   Overrides.LayoutForTriple =
       [&](StringRef IRTriple) -> std::optional<std::string> {
-    Expected<std::unique_ptr<TargetMachine>> TM = createTargetMachineForTriple(
-        getCompileTriple(Options, IRTriple), CPU, Features, Options.OptLevel);
+    Expected<TargetMachine *> TM =
+        GetTargetMachine(getCompileTriple(Options, IRTriple));
     if (!TM) {
       // Reported with the TargetMachine that compiles the module.
       consumeError(TM.takeError());
@@ -208,17 +231,10 @@ mm::compileSubmodule(const Bundle &B, const Submodule &M,
     TT.setTriple(sys::getDefaultTargetTriple());
   }
 
-  Expected<std::unique_ptr<TargetMachine>> TMOrErr =
-      createTargetMachineForTriple(
-          TT, CPU, Features, Options.OptLevel, [&](TargetOptions &TO) {
-            // As llc sets them from its own options.
-            TO.MCOptions.AsmVerbose = Options.AsmVerbose;
-            TO.MCOptions.ShowMCEncoding = Options.ShowMCEncoding;
-            TO.MCOptions.PreserveAsmComments = Options.PreserveAsmComments;
-          });
+  Expected<TargetMachine *> TMOrErr = GetTargetMachine(TT);
   if (!TMOrErr)
     return B.moduleError(M, toString(TMOrErr.takeError()));
-  std::unique_ptr<TargetMachine> TM = std::move(*TMOrErr);
+  TargetMachine *TM = *TMOrErr;
 
   // llc gives every module the target's datalayout, and takes the code model
   // from the module unless the command line sets one.

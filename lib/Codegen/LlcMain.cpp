@@ -233,9 +233,11 @@ static std::string getOutputPath(const Bundle &B, const Submodule &M,
 /// -mattr.
 static Expected<CodegenOptions>
 getCodegenOptions(const Bundle &B, const Submodule &M,
-                  CodeGenFileType FileType, const LlcOptions &Flags) {
+                  CodeGenFileType FileType, const LlcOptions &Flags,
+                  TargetMachineCache &TargetMachines) {
   const SubmoduleOptions &Header = M.getOptions();
   CodegenOptions Options;
+  Options.TargetMachines = &TargetMachines;
   std::string Level =
       Flags.OptLevel.getNumOccurrences() || Header.OptLevel.empty()
           ? std::string("O") + Flags.OptLevel.getValue()
@@ -345,6 +347,8 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
   Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules(Flags);
   if (!EmbedRules)
     return EmbedRules.takeError();
+  // Each thread's TargetMachines, reused from one submodule to the next.
+  TargetMachineCache TargetMachines;
   bool Embedding = !EmbedRules->empty();
   bool LinkedProgram = any_of(*EmbedRules, [](const EmbedRule &Rule) {
     return Rule.Form == EmbedForm::HostCode;
@@ -392,7 +396,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
       PartType = *Embed == EmbedForm::Object ? CodeGenFileType::ObjectFile
                                              : CodeGenFileType::AssemblyFile;
     Expected<CodegenOptions> Options =
-        getCodegenOptions(B, M, PartType, Flags);
+        getCodegenOptions(B, M, PartType, Flags, TargetMachines);
     if (!Options) {
       Errors = joinErrors(std::move(Errors), Options.takeError());
       continue;

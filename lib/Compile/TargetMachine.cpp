@@ -92,13 +92,19 @@ Expected<std::unique_ptr<TargetMachine>> mm::createTargetMachineForTriple(
   return std::move(TM);
 }
 
+/// Whether \p TT, a module's triple, names no target (opt then makes no
+/// TargetMachine).
+static bool namesNoTarget(const Triple &TT) {
+  return TT.getArch() == Triple::UnknownArch &&
+         (TT.getArchName().empty() || TT.getArchName() == "unknown");
+}
+
 Expected<std::unique_ptr<TargetMachine>>
 mm::createSubmoduleTargetMachine(
     const Module &Module, StringRef CPUName, StringRef FeatureList,
     CodeGenOptLevel Level, function_ref<void(TargetOptions &)> CustomizeOptions) {
   Triple TT(Module.getTargetTriple());
-  if (TT.getArch() == Triple::UnknownArch &&
-      (TT.getArchName().empty() || TT.getArchName() == "unknown"))
+  if (namesNoTarget(TT))
     return nullptr;
   // opt creates its TargetMachine at codegen level None unless told
   // otherwise; the IR pipelines do not depend on it.
@@ -111,6 +117,8 @@ struct TargetMachineCache::Entry {
   uint64_t Generation;
   std::string Key;
   std::unique_ptr<TargetMachine> Machine;
+  /// The code model it was made with, which a user may have changed.
+  CodeModel::Model InitialCodeModel;
 };
 
 /// The most machines a thread keeps: a bundle has few targets.
@@ -119,28 +127,31 @@ static constexpr size_t MaxMachinesPerThread = 8;
 TargetMachineCache::TargetMachineCache() = default;
 TargetMachineCache::~TargetMachineCache() = default;
 
-Expected<TargetMachine *>
-TargetMachineCache::getForSubmodule(const Module &Module, StringRef CPU,
-                                    StringRef Features, CodeGenOptLevel Level) {
-  std::string Key = join(ArrayRef<std::string>{Module.getTargetTriple(),
-                                                CPU.str(), Features.str(),
+Expected<TargetMachine *> TargetMachineCache::getForTriple(
+    const Triple &TT, StringRef CPU, StringRef Features, CodeGenOptLevel Level,
+    StringRef CustomizationKey,
+    function_ref<void(TargetOptions &)> CustomizeOptions) {
+  std::string Key = join(ArrayRef<std::string>{TT.str(), CPU.str(),
+                                                Features.str(),
                                                 utostr(unsigned(Level)),
-                                                codegen::getMArch()},
+                                                codegen::getMArch(),
+                                                CustomizationKey.str()},
                          StringRef("\0", 1));
   std::thread::id Thread = std::this_thread::get_id();
   uint64_t Generation = getLLVMOptionsGeneration();
   {
     std::lock_guard<std::mutex> Guard(Lock);
     for (const std::unique_ptr<Entry> &E : Entries)
-      if (E->Thread == Thread && E->Generation == Generation && E->Key == Key)
+      if (E->Thread == Thread && E->Generation == Generation &&
+          E->Key == Key) {
+        E->Machine->setCodeModel(E->InitialCodeModel);
         return E->Machine.get();
+      }
   }
   Expected<std::unique_ptr<TargetMachine>> Created =
-      createSubmoduleTargetMachine(Module, CPU, Features, Level);
+      createTargetMachineForTriple(TT, CPU, Features, Level, CustomizeOptions);
   if (!Created)
     return Created.takeError();
-  if (!*Created)
-    return nullptr;
   std::lock_guard<std::mutex> Guard(Lock);
   // A machine made under other options will not serve again; past the
   // bound, the thread's oldest goes.
@@ -153,7 +164,19 @@ TargetMachineCache::getForSubmodule(const Module &Module, StringRef CPU,
     Entries.erase(find_if(Entries, [&](const std::unique_ptr<Entry> &E) {
       return E->Thread == Thread;
     }));
-  Entries.push_back(std::make_unique<Entry>(
-      Entry{Thread, Generation, std::move(Key), std::move(*Created)}));
+  CodeModel::Model InitialCodeModel = (*Created)->getCodeModel();
+  Entries.push_back(std::make_unique<Entry>(Entry{Thread, Generation,
+                                                  std::move(Key),
+                                                  std::move(*Created),
+                                                  InitialCodeModel}));
   return Entries.back()->Machine.get();
+}
+
+Expected<TargetMachine *>
+TargetMachineCache::getForSubmodule(const Module &Module, StringRef CPU,
+                                    StringRef Features, CodeGenOptLevel Level) {
+  Triple TT(Module.getTargetTriple());
+  if (namesNoTarget(TT))
+    return nullptr;
+  return getForTriple(TT, CPU, Features, Level);
 }

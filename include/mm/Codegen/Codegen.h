@@ -11,6 +11,8 @@
 
 #include "mm/Bundle/Bundle.h"
 
+#include "mm/Compile/TargetMachine.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/TargetParser/Triple.h"
@@ -45,6 +47,9 @@ struct CodegenOptions {
   /// parts in the `cpu` form are linked into it, and its table of device
   /// code is registered at start-up, even with no parts.
   bool LinkedProgram = false;
+  /// Where the TargetMachine comes from, if not made for this submodule
+  /// alone.
+  TargetMachineCache *TargetMachines = nullptr;
 };
 
 /// The form in which a device part is embedded in the host object.

@@ -67,8 +67,18 @@ public:
   TargetMachineCache();
   ~TargetMachineCache();
 
+  /// As createTargetMachineForTriple, owned by the cache: valid until this
+  /// thread asks for another. \p CustomizeOptions must do the same for the
+  /// same \p CustomizationKey. A machine reused has the code model it was
+  /// made with again; other changes its user makes must be made anew by
+  /// every user (TargetMachine::Options' fields).
+  llvm::Expected<llvm::TargetMachine *> getForTriple(
+      const llvm::Triple &TT, llvm::StringRef CPU, llvm::StringRef Features,
+      llvm::CodeGenOptLevel Level, llvm::StringRef CustomizationKey = "",
+      llvm::function_ref<void(llvm::TargetOptions &)> CustomizeOptions = {});
+
   /// As createSubmoduleTargetMachine with no customized options, owned by
-  /// the cache: valid until this thread asks for another.
+  /// the cache as getForTriple's.
   llvm::Expected<llvm::TargetMachine *>
   getForSubmodule(const llvm::Module &Module, llvm::StringRef CPU,
                   llvm::StringRef Features,
