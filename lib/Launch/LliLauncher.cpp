@@ -242,6 +242,21 @@ static std::optional<Recipe> getRecipe(const RunRequest &R,
   return Result;
 }
 
+/// The most submodules of a bundle that the launcher builds whole: a CUDA
+/// program has two, an MLIR GPU program one per kernel module.
+static constexpr size_t MaxWholeProgramSubmodules = 256;
+
+/// The submodules of the text bundle \p Bundle: its `#mm module` lines (a
+/// plain module or a binary bundle counts none).
+static size_t countSubmodules(std::string_view Bundle) {
+  constexpr std::string_view Header = "#mm module ";
+  size_t Count = Bundle.substr(0, Header.size()) == Header;
+  for (size_t At = Bundle.find("\n#mm module "); At != std::string_view::npos;
+       At = Bundle.find("\n#mm module ", At + 1))
+    ++Count;
+  return Count;
+}
+
 /// Runs \p Args with no input and its output discarded (the JIT reports
 /// what the build could not do); true if it exits with 0.
 static bool runQuietly(const std::vector<std::string> &Args) {
@@ -366,8 +381,11 @@ static std::optional<int> runFromCache(const RunRequest &R,
   std::optional<Recipe> Recipe = getRecipe(R, ToolDir, LibDir);
   // An entry holds its recipe, the bundle's bytes: one that would take half
   // the cache's room is left to the JIT, which keeps each submodule's
-  // object alone.
-  if (!Recipe || Recipe->Text.size() > Settings->MaxSize / 2)
+  // object alone. So is a bundle of more submodules than a program has:
+  // building it whole compiles every one, where the JIT compiles those the
+  // run uses.
+  if (!Recipe || Recipe->Text.size() > Settings->MaxSize / 2 ||
+      countSubmodules(Recipe->getBundle()) > MaxWholeProgramSubmodules)
     return std::nullopt;
   std::string Problem;
   int FD = openProgramEntry(*Settings, Recipe->Text, Problem);
