@@ -359,22 +359,41 @@ constexpr int CrashSignals[] = {SIGSEGV, SIGBUS,  SIGFPE, SIGILL,
 constexpr size_t NumFaultSignals = 4;
 struct sigaction PreviousActions[std::size(CrashSignals)];
 
-/// What a fault was, for its message.
-std::string describeFault(int Signal, const siginfo_t *Info) {
-  char Address[32];
-  std::snprintf(Address, sizeof(Address), "%p", Info->si_addr);
+/// What a crash by \p Signal was, for its message, without allocating; the
+/// address of the fault follows it where \p HasAddress is set.
+const char *describeCrash(int Signal, const siginfo_t *Info,
+                          bool &HasAddress) {
+  HasAddress = Signal == SIGSEGV || Signal == SIGBUS || Signal == SIGILL;
   switch (Signal) {
   case SIGSEGV:
-    return std::string("an invalid memory access at address ") + Address;
+    return "an invalid memory access at address ";
   case SIGBUS:
-    return std::string("a bus error at address ") + Address;
+    return "a bus error at address ";
+  case SIGILL:
+    return "an illegal instruction at address ";
   case SIGFPE:
     return Info->si_code == FPE_INTDIV || Info->si_code == FPE_INTOVF
                ? "an integer division by zero or overflow"
                : "an arithmetic exception";
+  case SIGABRT:
+    return "it aborted (SIGABRT)";
+  case SIGTRAP:
+    return "a trap (SIGTRAP)";
   default:
-    return std::string("an illegal instruction at address ") + Address;
+    return "a bad system call (SIGSYS)";
   }
+}
+
+/// What a fault in a kernel was, for its launch's message.
+std::string describeFault(int Signal, const siginfo_t *Info) {
+  bool HasAddress;
+  std::string Text = describeCrash(Signal, Info, HasAddress);
+  if (HasAddress) {
+    char Address[32];
+    std::snprintf(Address, sizeof(Address), "%p", Info->si_addr);
+    Text += Address;
+  }
+  return Text;
 }
 
 /// Whether the program's crashes are reported (reportProgramCrashes), and
@@ -441,30 +460,8 @@ char *appendHex(char *Out, const char *End, uintptr_t Value) {
   const char *End = Message + sizeof(Message);
   char *Out = appendText(Message, End, getReporterName().c_str());
   Out = appendText(Out, End, ": error: the program crashed: ");
-  bool HasAddress = Signal == SIGSEGV || Signal == SIGBUS || Signal == SIGILL;
-  switch (Signal) {
-  case SIGSEGV:
-    Out = appendText(Out, End, "an invalid memory access at address ");
-    break;
-  case SIGBUS:
-    Out = appendText(Out, End, "a bus error at address ");
-    break;
-  case SIGILL:
-    Out = appendText(Out, End, "an illegal instruction at address ");
-    break;
-  case SIGFPE:
-    Out = appendText(Out, End, "an arithmetic exception (SIGFPE)");
-    break;
-  case SIGABRT:
-    Out = appendText(Out, End, "it aborted (SIGABRT)");
-    break;
-  case SIGTRAP:
-    Out = appendText(Out, End, "a trap (SIGTRAP)");
-    break;
-  default:
-    Out = appendText(Out, End, "a bad system call (SIGSYS)");
-    break;
-  }
+  bool HasAddress;
+  Out = appendText(Out, End, describeCrash(Signal, Info, HasAddress));
   if (HasAddress)
     Out = appendHex(Out, End, reinterpret_cast<uintptr_t>(Info->si_addr));
   Out = appendText(Out, End, "\n");
