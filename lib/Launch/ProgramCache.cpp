@@ -18,9 +18,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -58,7 +58,8 @@ mm::launch::readCacheSettings(std::string_view FlagDirectory, bool Disabled,
     // The user's cache directory, as the XDG Base Directory specification
     // says: $XDG_CACHE_HOME where it is an absolute path (an empty or
     // relative one is ignored), else ~/.cache.
-    if (std::string Xdg = getEnv("XDG_CACHE_HOME"); Xdg.front() == '/') {
+    if (std::string Xdg = getEnv("XDG_CACHE_HOME");
+        !Xdg.empty() && Xdg.front() == '/') {
       Result.Directory = Xdg;
     } else {
       std::string Home = getEnv("HOME");
@@ -224,8 +225,10 @@ void mm::launch::removeAbandonedTemporaries(const std::string &Directory) {
     if (Name.rfind(TemporaryPrefix, 0) != 0)
       continue;
     std::string_view Rest = std::string_view(Name).substr(TemporaryPrefix.size());
+    // A process ID: at most 9 digits (Linux's pid_max is at most 2^22).
     size_t Digits = Rest.find_first_not_of("0123456789");
-    if (Digits == 0 || Digits == std::string_view::npos || Rest[Digits] != '-')
+    if (Digits == 0 || Digits > 9 || Digits == std::string_view::npos ||
+        Rest[Digits] != '-')
       continue;
     pid_t Writer = static_cast<pid_t>(std::stol(std::string(Rest.substr(0, Digits))));
     if (::kill(Writer, 0) == 0 || errno != ESRCH)
@@ -338,7 +341,6 @@ static bool writeAll(int FD, const char *Data, size_t Size) {
   return true;
 }
 
-/// Stores \p Object as \p Recipe's entry, then evicts.
 /// Writes \p Recipe's entry of \p Object to a file of its own, then renames
 /// it into place, so that a process that looks the recipe up sees no entry
 /// or a whole one; the errno of what failed, or 0.

@@ -251,13 +251,16 @@ TEST_F(CompileCacheTest, EntriesTheUserDidNotMakeAreRefused) {
 
 TEST_F(CompileCacheTest, AbandonedTemporariesAreRemoved) {
   // A writer's temporary file and a build's directory, named for a process
-  // that is gone (no process has ID 2^22 + 1 under Linux's default
-  // pid_max... nor above it), and one of this process.
-  SmallString<128> Dead(Directory), DeadBuild(Directory), Alive(Directory);
+  // that is gone (99999999 is above Linux's largest pid_max, 2^22), and
+  // one of this process.
+  SmallString<128> Dead(Directory), DeadBuild(Directory), Alive(Directory),
+      NoProcess(Directory);
   sys::path::append(Dead, "tmp-99999999-object-abc");
   sys::path::append(DeadBuild, "tmp-99999999-build-abc");
   sys::path::append(Alive, launch::getTemporaryModel("object"));
-  for (StringRef File : {Dead.str(), Alive.str()}) {
+  // More digits than a process ID has: not a writer's file.
+  sys::path::append(NoProcess, "tmp-99999999999999999999-object-abc");
+  for (StringRef File : {Dead.str(), Alive.str(), NoProcess.str()}) {
     std::error_code EC;
     raw_fd_ostream OS(File, EC);
     ASSERT_FALSE(EC);
@@ -267,6 +270,7 @@ TEST_F(CompileCacheTest, AbandonedTemporariesAreRemoved) {
   EXPECT_FALSE(sys::fs::exists(Dead));
   EXPECT_FALSE(sys::fs::exists(DeadBuild));
   EXPECT_TRUE(sys::fs::exists(Alive));
+  EXPECT_TRUE(sys::fs::exists(NoProcess));
 }
 
 } // namespace
