@@ -4,8 +4,10 @@
 // `tag-functions` gives every function definition the attribute
 // "mm-tag"="VALUE", where VALUE is the plugin's own LLVM option
 // -tag-functions-value (so that a submodule's mllvm= can scope it too).
-// With -tag-functions-abort, the pass aborts the process instead: a pass
-// that crashes, for the tests of mm-opt's worker processes.
+// With -tag-functions-abort, or MM_TAG_FUNCTIONS_ABORT=1 in the environment
+// (for tools that take no plugin options, as mm-lli), the pass aborts the
+// process instead: a pass that crashes, for the tests of mm-opt's worker
+// processes and of mm-lli's crash reports.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +33,7 @@ static cl::opt<bool> Abort("tag-functions-abort",
 namespace {
 struct TagFunctionsPass : PassInfoMixin<TagFunctionsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    if (Abort)
+    if (Abort || std::getenv("MM_TAG_FUNCTIONS_ABORT"))
       std::abort();
     bool Changed = false;
     for (Function &F : M) {
