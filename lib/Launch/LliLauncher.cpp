@@ -312,7 +312,7 @@ static int buildProgram(const RunRequest &R, const CacheSettings &Settings,
                         const Recipe &Recipe, const std::string &ToolDir,
                         const std::string &LibDir) {
   std::string WorkDir =
-      Settings.Directory + "/" + getTemporaryModel("build");
+      Settings.Directory + "/" + getTemporaryPrefix("build") + "XXXXXX";
   if (!mkdtemp(WorkDir.data()))
     return -1;
   // The children name the directory by the name the user gave: the opened

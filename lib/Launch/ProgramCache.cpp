@@ -212,9 +212,9 @@ int mm::launch::openCacheEntry(const std::string &Path,
   return FD;
 }
 
-std::string mm::launch::getTemporaryModel(std::string_view Kind) {
+std::string mm::launch::getTemporaryPrefix(std::string_view Kind) {
   return std::string(TemporaryPrefix) + std::to_string(getpid()) + "-" +
-         std::string(Kind) + "-XXXXXX";
+         std::string(Kind) + "-";
 }
 
 void mm::launch::removeAbandonedTemporaries(const std::string &Directory) {
@@ -347,7 +347,7 @@ static bool writeAll(int FD, const char *Data, size_t Size) {
 static int writeEntry(const CacheSettings &Settings, std::string_view Recipe,
                       std::string_view Object) {
   std::string Temporary =
-      Settings.Directory + "/" + getTemporaryModel("program");
+      Settings.Directory + "/" + getTemporaryPrefix("program") + "XXXXXX";
   int FD = mkstemp(Temporary.data());
   if (FD < 0)
     return errno;

@@ -133,9 +133,8 @@ static std::error_code writeEntry(StringRef Directory, StringRef EntryPath,
   SmallString<256> TempPath;
   int FD;
   SmallString<256> Model(Directory);
-  sys::path::append(Model, StringRef(launch::TemporaryPrefix) +
-                               Twine(sys::Process::getProcessId()) +
-                               "-object-%%%%%%%%%%%%");
+  sys::path::append(Model,
+                    launch::getTemporaryPrefix("object") + "%%%%%%%%%%%%");
   if (std::error_code EC = sys::fs::createUniqueFile(
           Model, FD, TempPath, sys::fs::OF_None,
           sys::fs::owner_read | sys::fs::owner_write))

@@ -257,7 +257,7 @@ TEST_F(CompileCacheTest, AbandonedTemporariesAreRemoved) {
       NoProcess(Directory);
   sys::path::append(Dead, "tmp-99999999-object-abc");
   sys::path::append(DeadBuild, "tmp-99999999-build-abc");
-  sys::path::append(Alive, launch::getTemporaryModel("object"));
+  sys::path::append(Alive, launch::getTemporaryPrefix("object") + "abc");
   // More digits than a process ID has: not a writer's file.
   sys::path::append(NoProcess, "tmp-99999999999999999999-object-abc");
   for (StringRef File : {Dead.str(), Alive.str(), NoProcess.str()}) {

@@ -80,9 +80,10 @@ int openCacheEntry(const std::string &Path, const std::string &DisplayName,
 /// they were killed: temporary files and directories whose process is gone.
 void removeAbandonedTemporaries(const std::string &Directory);
 
-/// The name of a new temporary file or directory of this process in the
-/// cache, \p Kind ("program", "build", ...) then six X's for mkstemp.
-std::string getTemporaryModel(std::string_view Kind);
+/// The beginning of the name of a new temporary file or directory of this
+/// process in the cache: TemporaryPrefix, the process ID, \p Kind
+/// ("program", "build", "object") and '-', for a unique suffix to follow.
+std::string getTemporaryPrefix(std::string_view Kind);
 
 /// Removes the entries of the cache in \p Directory least recently used
 /// first, while all of them together are larger than \p MaxSize; returns
