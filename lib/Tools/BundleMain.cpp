@@ -156,17 +156,20 @@ static Error splitBundle(const BundleOptions &Flags) {
   Expected<Bundle> B = readBundleFile(Flags.SplitInput);
   if (!B)
     return B.takeError();
-  // Every file it writes, before any is: none may be the input.
-  for (const Submodule &M : *B) {
-    SmallString<256> Part(Flags.SplitOutput.getValue());
-    sys::path::append(Part, getPartFileName(M));
-    if (Error E = checkOutputIsNotInput(Part, {Flags.SplitInput}))
-      return E;
+  // None of the files it writes may be the input: only an input in the
+  // output directory can be, and then a part or the index of its name.
+  StringRef InputDirectory = sys::path::parent_path(Flags.SplitInput);
+  bool SameDirectory = false;
+  if (!sys::fs::equivalent(InputDirectory.empty() ? "." : InputDirectory,
+                           Flags.SplitOutput, SameDirectory) &&
+      SameDirectory) {
+    StringRef InputName = sys::path::filename(Flags.SplitInput);
+    for (const Submodule &M : *B)
+      if (getPartFileName(M) == InputName)
+        return checkOutputIsNotInput(Flags.SplitInput, {Flags.SplitInput});
+    if (InputName == IndexFileName)
+      return checkOutputIsNotInput(Flags.SplitInput, {Flags.SplitInput});
   }
-  SmallString<256> IndexPath(Flags.SplitOutput.getValue());
-  sys::path::append(IndexPath, IndexFileName);
-  if (Error E = checkOutputIsNotInput(IndexPath, {Flags.SplitInput}))
-    return E;
   if (std::error_code EC = sys::fs::create_directories(Flags.SplitOutput))
     return createStringError(EC, "cannot create directory '%s': %s",
                              Flags.SplitOutput.c_str(), EC.message().c_str());
