@@ -239,6 +239,24 @@ static Error wrapHostMain(Module &Host, const Bundle &B,
   return Error::success();
 }
 
+/// Makes what the device parts \p Linked define local to \p Host's object:
+/// the table reaches them, and nothing outside the object may, so that two
+/// objects compiled from two sources (nvcc -c) with device parts of one name
+/// link into one program.
+static void internalizeDeviceParts(Module &Host, const StringSet<> &Linked) {
+  for (GlobalValue &G : Host.global_values()) {
+    if (G.isDeclaration() || G.hasLocalLinkage())
+      continue;
+    auto [Part, Symbol] = G.getName().split("::");
+    if (Symbol.empty() || !Linked.contains(Part))
+      continue;
+    G.setLinkage(GlobalValue::InternalLinkage);
+    G.setVisibility(GlobalValue::DefaultVisibility);
+    if (auto *Object = dyn_cast<GlobalObject>(&G))
+      Object->setComdat(nullptr);
+  }
+}
+
 Error mm::linkDevicePartsIntoHost(Module &Host, const Bundle &B,
                                   const Submodule &HostSubmodule,
                                   ArrayRef<OffloadPart> Parts) {
@@ -288,5 +306,6 @@ Error mm::linkDevicePartsIntoHost(Module &Host, const Bundle &B,
   if (Error E = wrapHostMain(Host, B, HostSubmodule))
     return E;
   Table.emit();
+  internalizeDeviceParts(Host, Linked);
   return Error::success();
 }

@@ -434,9 +434,13 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     HostJob->Options.LinkedProgram = true;
     HostLoweringOptions Lowering =
         getHostLoweringOptions(*HostJob, LowerDeviceModule, Extensions);
+    // Each device part is optimized at its own level (its header's opt=,
+    // else -O), for the host's target machine.
     for (Job *J : FirstPass)
-      if (J->Embed == EmbedForm::HostCode)
+      if (J->Embed == EmbedForm::HostCode) {
         J->Lowering = Lowering;
+        J->Lowering.Level = getOptLevel(J->Options.OptLevel);
+      }
   }
 
   DefaultThreadPool Pool(hardware_concurrency(Flags.Jobs));
