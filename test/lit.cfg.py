@@ -2,6 +2,7 @@
 # lit.site.cfg.py, which CMake writes into the build directory.
 
 import os
+import shutil
 import sys
 
 import lit.formats
@@ -68,6 +69,15 @@ config.substitutions.append(("%mm_cuda_flags", " ".join([
     "-x cuda", "--cuda-path=" + config.mm_cuda_root,
     "--cuda-gpu-arch=sm_70"])))
 
+# mm's CUDA toolkit (docs/tools/nvcc.md), and its nvcc.
+config.substitutions.append(("%mm_cuda_root", config.mm_cuda_root))
+config.substitutions.append(("%nvcc", os.path.join(config.mm_cuda_root,
+                                                   "bin", "nvcc")))
+# The build tools that the tests build CUDA projects with.
+for tool in ["cmake", "make"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
+
 # NVIDIA's libdevice where the machine has a CUDA toolkit: device code that
 # links it explicitly gets NVIDIA's bodies, inlined by clang's optimizer, and
 # must compute the same as with mm's.
@@ -81,6 +91,11 @@ for cuda_root in [os.environ.get("CUDA_PATH", ""), "/usr/local/cuda",
         # NVIDIA's cuRAND headers, whose generators a host compiler can run:
         # mm's must give the same numbers.
         include = os.path.join(cuda_root, "include")
+        # Its headers, which a build's -I may name: mm's must stay in
+        # charge.
+        if os.path.exists(os.path.join(include, "cuda_runtime_api.h")):
+            config.available_features.add("nvidia-cuda-headers")
+            config.substitutions.append(("%nvidia_cuda_headers", include))
         if os.path.exists(os.path.join(include, "curand_kernel.h")):
             config.available_features.add("nvidia-curand")
             config.substitutions.append(("%nvidia_cuda_include", include))

@@ -21,9 +21,10 @@ cd "$(dirname "$0")/.."
 # Everything the build, the tests, the examples and bench/ need, and no more:
 # the toolchain and libraries (LLVM, MLIR, clang 19 with its fuzzer and
 # sanitizer runtimes, lld, OpenMP for the benchmarks' baselines, fmt,
-# GoogleTest), the build tools, python3 for lit, bc for bench/'s ratios, and
+# GoogleTest), the build tools (make too, which the tests build CUDA
+# projects' Makefiles with), python3 for lit, bc for bench/'s ratios, and
 # Vim, whose syntax file for bundles the tests run.
-packages=(cmake ninja-build python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
+packages=(cmake ninja-build make python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
           llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libomp-19-dev
           libfmt-dev libgtest-dev vim)
 if [ "$mode" = packages ]; then

@@ -26,6 +26,21 @@
  * math (__clang_cuda_math.h) needs INT_MAX and INT_MIN. */
 #include <limits.h>
 
+/* What CUDA's cuda_runtime.h includes for a CUDA source (through
+ * crt/common_functions.h), which nvcc includes first: programs call
+ * memcpy, time, printf, malloc and assert without including their
+ * headers. */
+#if defined(__CUDACC__)
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__cplusplus)
+#include <new>
+#endif
+#endif
+
 #if defined(__cplusplus)
 
 /*===-------------------------------- Memory ------------------------------===*/
