@@ -1,14 +1,30 @@
 # The parts of mm's CUDA toolkit that are links and small files, made the
 # same way in the build tree (at configure time) and in the installation
 # (at install time): bin/nvcc, a link to mm's driver, which behaves as nvcc
-# under that name; lib64/libcuda.so, a link to lib64/libcudart.so (mm's
-# runtime serves the CUDA runtime and driver APIs alike; lib/Runtime builds
-# it and libcudart_static.a); lib64/libcudadevrt.a, an empty archive (device code needs no device
+# under that name; lib64/libcudart.so and libcuda.so, linker scripts that
+# name lib64/libcudart_static.a (lib/Runtime builds it: mm's runtime, which
+# serves the CUDA runtime and driver APIs alike) with the libraries it
+# needs, so that any link of -lcudart or -lcuda, a host compiler's too,
+# links the runtime into the program, which then runs without a run path;
+# lib64/libcudadevrt.a, an empty archive (device code needs no device
 # runtime on a CPU); version.json, the CUDA version of mm's headers.
+#
+#   mm_create_cuda_toolkit_links(ROOT [FINAL_ROOT])
+#
+# ROOT is where the files are made; FINAL_ROOT, where the toolkit is used
+# from (the installation's prefix without DESTDIR), if not ROOT.
 function(mm_create_cuda_toolkit_links root)
+  set(final_root "${root}")
+  if(ARGC GREATER 1)
+    set(final_root "${ARGV1}")
+  endif()
   file(MAKE_DIRECTORY "${root}/bin" "${root}/lib64")
   file(CREATE_LINK ../../bin/mm-nvcc "${root}/bin/nvcc" SYMBOLIC)
-  file(CREATE_LINK libcudart.so "${root}/lib64/libcuda.so" SYMBOLIC)
+  foreach(name libcudart.so libcuda.so)
+    file(WRITE "${root}/lib64/${name}"
+         "/* mm's CUDA runtime (docs/tools/nvcc.md), linked into the program */\n"
+         "INPUT(${final_root}/lib64/libcudart_static.a -lstdc++ -lm -lpthread -ldl -lrt)\n")
+  endforeach()
   file(WRITE "${root}/lib64/libcudadevrt.a" "!<arch>\n")
   file(WRITE "${root}/version.json" [[
 {

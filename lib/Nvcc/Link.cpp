@@ -107,15 +107,6 @@ static std::string getLibraryDirectory() {
   return std::string(LibDir);
 }
 
-/// The runtime a link uses: -cudart, else the shared one if the command
-/// line links libcudart.so itself (-lcudart), else the static one.
-static CudaRuntimeKind getLinkedRuntime(const Invocation &Inv) {
-  if (Inv.CudaRuntime != CudaRuntimeKind::Static)
-    return Inv.CudaRuntime;
-  return is_contained(Inv.Libraries, "cudart") ? CudaRuntimeKind::Shared
-                                               : CudaRuntimeKind::Static;
-}
-
 /// Adds the sanitizer runtimes that libmm_runtime was built with, if any.
 static void addSanitizerFlags(std::vector<std::string> &Args) {
   for (StringRef Flag : split(StringRef(MM_SANITIZER_FLAGS), ' '))
@@ -147,14 +138,18 @@ Error nvcc::linkObjects(const Invocation &Inv, CommandRunner &Runner,
   Args.push_back(getLibraryDirectoryArgument(CudaRoot));
   if (Inv.DeviceRuntime)
     Args.push_back("-lcudadevrt");
-  switch (getLinkedRuntime(Inv)) {
+  switch (Inv.CudaRuntime) {
   case CudaRuntimeKind::Static:
     Args.insert(Args.end(), {"-lcudart_static", "-lrt", "-lpthread", "-ldl"});
     break;
-  case CudaRuntimeKind::Shared:
+  case CudaRuntimeKind::Shared: {
+    // mm's runtime as a shared library is libmm_runtime.so, in mm's library
+    // directory; the program finds it by its run path.
+    std::string LibDir = getLibraryDirectory();
     Args.insert(Args.end(),
-                {"-lcudart", "-Wl,-rpath," + CudaRoot.str() + "/lib64"});
+                {"-L" + LibDir, "-lmm_runtime", "-Wl,-rpath," + LibDir});
     break;
+  }
   case CudaRuntimeKind::None:
     break;
   }
