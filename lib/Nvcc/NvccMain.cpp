@@ -161,7 +161,8 @@ Error Build::linkNative(StringRef CudaRoot, int &ExitCode) {
     return archiveObjects(Runner, *Inputs, Output);
   // As nvcc: a link of objects with relocatable device code links their
   // device code first.
-  if (!Runner.isDryRun() && needsDeviceLink(Inv, *Inputs)) {
+  if (!Runner.isDryRun() && !Inv.NoDeviceLink &&
+      needsDeviceLink(Inv, *Inputs)) {
     std::string DeviceObject = Runner.getTemporaryPath("dlink.o");
     if (Error E = linkDeviceCode(Inv, Runner, *Inputs, DeviceObject))
       return E;

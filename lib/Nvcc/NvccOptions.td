@@ -183,7 +183,7 @@ defm cudart : Value<"cudart", "cudart",
   "The CUDA runtime to link: static (default), shared or none", "<kind>">;
 defm cudadevrt : Value<"cudadevrt", "cudadevrt",
   "The device runtime to link: static (default) or none", "<kind>">;
-def warning : Joined<["-"], "W">, HelpText<
+def warning : Joined<["-", "--"], "W">, HelpText<
   "A warning option of the host and device compiles (clang's), or one of "
   "nvcc's own">, MetaVarName<"<warning>">;
 defm Werror : Value1<"Werror", "Make warnings errors: all-warnings, one of "
@@ -198,6 +198,18 @@ defm options_file : Value<"optf", "options-file",
   "Read more options from a file", "<file>">;
 defm run_args : Value<"run-args", "run-args",
   "The program's arguments, with -run (comma-separated)", "<args>">;
+defm no_exceptions : Flag2<"noeh", "no-exceptions",
+  "No C++ exceptions in host code">;
+defm template_backtrace_limit : Value1<"ftemplate-backtrace-limit",
+  "The template instantiations a diagnostic shows", "<n>">;
+defm template_depth : Value1<"ftemplate-depth",
+  "The deepest template instantiation", "<n>">;
+defm no_device_link : Flag2<"nodlink", "no-device-link",
+  "Link without the device link of relocatable device code">;
+defm list_gpu_arch : Flag2<"arch-ls", "list-gpu-arch",
+  "List the virtual architectures -arch takes">;
+defm list_gpu_code : Flag2<"code-ls", "list-gpu-code",
+  "List the real architectures -code takes">;
 
 //===----------------------------------------------------------------------===//
 // mm's own
@@ -289,3 +301,32 @@ defm device_entity_has_hidden_visibility : IgnoredValue<
   "device-entity-has-hidden-visibility",
   "device-entity-has-hidden-visibility", "Visibility of device entities">;
 defm time : IgnoredValue<"time", "time", "A file of each phase's time">;
+defm extensible_whole_program : IgnoredFlag<"ewp",
+  "extensible-whole-program", "Whole-program device code that calls "
+  "libraries' device functions">;
+defm keep_device_functions : IgnoredFlag<"keep-device-functions",
+  "keep-device-functions", "Keep unused device functions in the GPU code">;
+defm device_syntax_only : IgnoredFlag<"fdevice-syntax-only",
+  "fdevice-syntax-only", "Stop after the device code's front end">;
+defm device_time_trace : IgnoredValue<"fdevice-time-trace",
+  "fdevice-time-trace", "A trace of the device compile's time">;
+defm random_seed : IgnoredValue<"frandom-seed", "frandom-seed",
+  "The seed of names that NVIDIA's compiler makes up">;
+defm jump_table_density : IgnoredValue<"jtd", "jump-table-density",
+  "When NVIDIA's compiler makes switch statements jump tables">;
+defm use_local_env : IgnoredFlag<"use-local-env", "use-local-env",
+  "Windows: the host compiler's environment">;
+defm drive_prefix : IgnoredValue<"dp", "drive-prefix",
+  "Windows: the prefix of absolute paths">;
+defm dependency_drive_prefix : IgnoredValue<"ddp", "dependency-drive-prefix",
+  "Windows: the prefix of paths in dependency files">;
+defm input_drive_prefix : IgnoredValue<"idp", "input-drive-prefix",
+  "Windows: the prefix of input paths">;
+defm no_align_double : IgnoredFlag<"no-align-double", "no-align-double",
+  "Windows: 32-bit double alignment">;
+defm device_stack_protector : IgnoredValue<"device-stack-protector",
+  "device-stack-protector", "Stack protection in device code">;
+defm qpp_config : IgnoredValue<"qpp-config", "qpp-config",
+  "QNX: the host compiler's configuration">;
+defm target_directory : IgnoredValue<"target-dir", "target-directory",
+  "The toolkit's target directory (x86_64-linux)">;

@@ -348,6 +348,15 @@ static Error readOptions(const InputArgList &Parsed, Invocation &Inv) {
                              A->getValue());
 
   Inv.HostCompilerArgs = getListValues(Parsed, OPT_compiler_options);
+  // Host-compiler options that nvcc has names for.
+  if (Parsed.hasArg(OPT_no_exceptions))
+    Inv.HostCompilerArgs.push_back("-fno-exceptions");
+  for (auto [Id, Flag] :
+       {std::pair{OPT_template_backtrace_limit, "-ftemplate-backtrace-limit="},
+        {OPT_template_depth, "-ftemplate-depth="}})
+    if (const Arg *A = Parsed.getLastArg(Id))
+      Inv.HostCompilerArgs.push_back(Flag + std::string(A->getValue()));
+  Inv.NoDeviceLink = Parsed.hasArg(OPT_no_device_link);
   Inv.HostLinkerArgs = getListValues(Parsed, OPT_linker_options);
   Inv.Libraries = getListValues(Parsed, OPT_library);
   Inv.LibraryDirs = getListValues(Parsed, OPT_library_path);
@@ -452,6 +461,15 @@ nvcc::parseCommandLine(ArrayRef<const char *> Args, Personality Driver,
   }
   if (Parsed.hasArg(OPT_version)) {
     printVersion(Driver, OS);
+    return std::nullopt;
+  }
+  // The architectures -arch and -code take, as nvcc lists them; each is
+  // compiled for what getCompiledArch says.
+  if (Parsed.hasArg(OPT_list_gpu_arch, OPT_list_gpu_code)) {
+    StringRef Prefix = Parsed.hasArg(OPT_list_gpu_arch) ? "compute_" : "sm_";
+    for (unsigned Number : {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87,
+                            89, 90})
+      OS << Prefix << Number << '\n';
     return std::nullopt;
   }
   Invocation Inv;

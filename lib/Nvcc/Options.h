@@ -95,6 +95,8 @@ struct Invocation {
   std::string RequestedArch, CompiledArch;
 
   std::vector<std::string> HostCompilerArgs, HostLinkerArgs;
+  /// -nodlink: nvcc's link does no device link.
+  bool NoDeviceLink = false;
   std::vector<std::string> Libraries, LibraryDirs;
   CudaRuntimeKind CudaRuntime = CudaRuntimeKind::Static;
   bool DeviceRuntime = true;
