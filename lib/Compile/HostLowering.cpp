@@ -232,9 +232,10 @@ std::vector<CudaHostStub> mm::exportCudaHostStubs(Module &Host) {
 std::vector<CudaHostShadow> mm::exportCudaHostShadows(Module &Host,
                                                       const Bundle &B) {
   // clang's host half of a CUDA program has a shadow of each `__device__`
-  // and `__constant__` variable it names, internal and undefined in value,
-  // through which it passes the variable to cudaMemcpyToSymbol and the
-  // like. A texture reference's host variable is its textureReference,
+  // and `__constant__` variable it names, internal and undefined in value
+  // (external with relocatable device code, -fgpu-rdc, whose other sources
+  // name it too), through which it passes the variable to
+  // cudaMemcpyToSymbol and the like. A texture reference's host variable is its textureReference,
   // which cudaBindTexture* is given; its device variable is the 64-bit
   // handle that `!nvvm.annotations` calls a texture.
   auto AnyDeviceBodyContains = [&](StringRef Text) {
@@ -244,7 +245,8 @@ std::vector<CudaHostShadow> mm::exportCudaHostShadows(Module &Host,
   };
   std::vector<CudaHostShadow> Shadows;
   for (GlobalVariable &G : Host.globals()) {
-    if (!G.hasLocalLinkage() || !G.hasName() || !G.hasInitializer())
+    if (!(G.hasLocalLinkage() || G.hasExternalLinkage()) || !G.hasName() ||
+        !G.hasInitializer())
       continue;
     bool IsTexture =
         AnyDeviceBodyContains(("@" + G.getName() + ", !\"texture\"").str());

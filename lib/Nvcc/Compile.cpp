@@ -117,6 +117,10 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
     // Architectures that CUDA 12 dropped (sm_3x) compile all the same.
     if (Device)
       Args.push_back("--no-cuda-version-check");
+    // Relocatable device code: every __device__ variable has its host
+    // shadow, which other sources' host code may name.
+    if (Inv.RelocatableDeviceCode && Inv.NativeOutputs)
+      Args.push_back("-fgpu-rdc");
     if (Device && Inv.ApproximateTranscendentals)
       Args.push_back("-fgpu-approx-transcendentals");
     if (Device && Inv.FlushDenormals)
@@ -486,9 +490,8 @@ Expected<Bundle> nvcc::buildBundle(const SourceCompiler &Compiler,
       return Device.takeError();
     if (Shape.EmbedDeviceCode && *Host)
       embedDeviceCode(**Host, **Device, Inv.CompiledArch);
-    else
-      Devices.push_back(
-          makeDeviceSubmodule(Name, **Device, Level(Inv.DeviceOptLevel)));
+    Devices.push_back(
+        makeDeviceSubmodule(Name, **Device, Level(Inv.DeviceOptLevel)));
   }
   if (*Host)
     if (Error E = Result.add(makeSubmodule(Name, **Host, ModuleRole::Host,

@@ -96,10 +96,11 @@ struct BundleShape {
   /// The headers say the levels to compile the halves at (opt=: the host's
   /// -O, the device's 3), as mm-llc then compiles them.
   bool RecordOptLevels = false;
-  /// Relocatable device code (-rdc): each device module is not a submodule
-  /// but an offloading image (LLVM's OffloadBinary, of bitcode) in the
-  /// host's section .llvm.offloading, as clang's -fembed-offload-object
-  /// writes it, for the device link (-dlink) to link.
+  /// Relocatable device code (-rdc): each device module is also an
+  /// offloading image (LLVM's OffloadBinary, of bitcode) in the host's
+  /// section .llvm.offloading, as clang's -fembed-offload-object writes it,
+  /// for the device link (-dlink) to link; mm-llc then compiles the host
+  /// alone (its device submodule says which host variables are shadows).
   bool EmbedDeviceCode = false;
 };
 

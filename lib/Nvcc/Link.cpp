@@ -26,11 +26,13 @@ Error nvcc::writeBundleFile(const Bundle &B, StringRef Path) {
 
 std::vector<std::string> nvcc::getEmbedCommand(StringRef BundlePath,
                                                StringRef Object,
-                                               bool NativeCPU) {
+                                               bool NativeCPU, bool HostOnly) {
   std::vector<std::string> Args = {getToolPath("mm-llc"), "-filetype=obj",
                                    "-relocation-model=pic"};
   if (NativeCPU)
     Args.push_back("-mcpu=native");
+  if (HostOnly)
+    Args.push_back("--module=role=host");
   Args.insert(Args.end(),
               {"--embed=cpu", BundlePath.str(), "-o", Object.str()});
   return Args;
@@ -57,7 +59,8 @@ Error nvcc::compileToObject(const SourceCompiler &Compiler, InputKind Kind,
       return E;
   // Objects are the same on every machine: the device code is compiled for
   // the target's baseline CPU, not for this one.
-  return Runner.run(getEmbedCommand(BundlePath, Object, /*NativeCPU=*/false),
+  return Runner.run(getEmbedCommand(BundlePath, Object, /*NativeCPU=*/false,
+                                    /*HostOnly=*/Shape.EmbedDeviceCode),
                     ("mm-llc, compiling '" + Source + "'").str());
 }
 

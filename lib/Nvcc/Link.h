@@ -30,11 +30,13 @@ namespace mm::nvcc {
 llvm::Error writeBundleFile(const Bundle &B, llvm::StringRef Path);
 
 /// mm-llc's command that compiles bundle \p BundlePath into the object
-/// \p Object, each device submodule lowered for the CPU and linked in;
-/// for this machine's CPU with \p NativeCPU.
+/// \p Object, each device submodule lowered for the CPU and linked in
+/// (with \p HostOnly, none: relocatable device code, which the device link
+/// compiles); for this machine's CPU with \p NativeCPU.
 std::vector<std::string> getEmbedCommand(llvm::StringRef BundlePath,
                                          llvm::StringRef Object,
-                                         bool NativeCPU);
+                                         bool NativeCPU,
+                                         bool HostOnly = false);
 
 /// nvcc -c: source \p Source of \p Kind into the object \p Object. A .cu
 /// source becomes a bundle of its halves, then an object by mm-llc; C and
