@@ -25,10 +25,6 @@ using namespace llvm;
 using namespace mm;
 using namespace mm::device;
 
-bool mm::isLowerableDeviceTriple(const Triple &T) {
-  return T.isNVPTX() || T.isAMDGCN();
-}
-
 bool mm::device::hasReportedErrors(const Module &M) {
   const DiagnosticHandler *Handler = M.getContext().getDiagHandlerPtr();
   return Handler && Handler->HasErrors;

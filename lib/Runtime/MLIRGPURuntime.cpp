@@ -83,14 +83,6 @@ void mm::runtime::registerSubmoduleImage(std::string_view Module,
   R.ImagesByAddress[Address] = getOrCreateImage(R, Module);
 }
 
-std::optional<std::string> mm::runtime::getSubmoduleOfImage(const void *Image) {
-  Registry &R = getRegistry();
-  std::lock_guard<std::mutex> Guard(R.Lock);
-  if (const SubmoduleImage *Known = R.findImage(Image))
-    return Known->Name;
-  return std::nullopt;
-}
-
 /// Reports a failed call as MLIR's wrappers do, on standard error.
 static void reportFailure(const char *Call, const std::string &Message) {
   printError(Call + (": " + Message));

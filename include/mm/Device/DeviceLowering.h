@@ -24,10 +24,6 @@ class Triple;
 
 namespace mm {
 
-/// True when modules for \p T are GPU code that the device lowering runs on
-/// the CPU.
-bool isLowerableDeviceTriple(const llvm::Triple &T);
-
 /// Makes the device lowering's passes parseable in \p PB's pipelines: each
 /// step by its name, `mm-lower-device<TRIPLE>` for the whole lowering for
 /// host TRIPLE, and `print<mm-uniformity>`. Without a triple,

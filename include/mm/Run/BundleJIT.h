@@ -135,7 +135,6 @@ public:
   /// The submodule whose JITDylib \p JD is, or null.
   const Submodule *getSubmoduleOfDylib(const llvm::orc::JITDylib &JD) const;
   const Bundle &getBundle() const { return B; }
-  llvm::raw_ostream *getCompileLog() const { return Options.CompileLog; }
 
   /// The compile cache's key of submodule \p M: a hash of everything that
   /// decides its code. Empty when \p M is not to be cached.

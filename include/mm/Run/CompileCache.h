@@ -54,8 +54,6 @@ public:
   llvm::Error store(llvm::StringRef Key, llvm::StringRef Object,
                     llvm::StringRef Facts);
 
-  /// The directory as opened (/proc/self/fd/N: launch::openCacheDirectory).
-  llvm::StringRef getDirectory() const { return Settings.Directory; }
   /// The file of \p Key's entry.
   std::string getEntryPath(llvm::StringRef Key) const;
 

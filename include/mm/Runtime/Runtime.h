@@ -293,8 +293,6 @@ const void *getSubmoduleImage(std::string_view Module);
 /// Makes \p Address stand for device submodule \p Module as well: the
 /// `NAME::` of a program compiled ahead of time.
 void registerSubmoduleImage(std::string_view Module, const void *Address);
-/// The device submodule whose image \p Image is, if it is one.
-std::optional<std::string> getSubmoduleOfImage(const void *Image);
 
 /// A runtime entry point that JIT-compiled code may call, by symbol name.
 struct RuntimeSymbol {
