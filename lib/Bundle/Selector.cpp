@@ -80,6 +80,10 @@ Error mm::applySetOptions(Bundle &B, ArrayRef<std::string> Specs) {
   for (const std::string &Spec : Specs)
     if (Error E = applySetOption(B, Spec))
       return E;
+  return checkOverriddenHosts(B);
+}
+
+Error mm::checkOverriddenHosts(const Bundle &B) {
   const Submodule *Host = nullptr;
   for (const Submodule &M : B) {
     if (M.getRole() != ModuleRole::Host)

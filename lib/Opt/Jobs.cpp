@@ -238,16 +238,8 @@ Expected<JobPlan> mm::planJobs(Bundle &B, const OptSession &Session) {
     return Conversions.takeError();
 
   // Overrides must leave a valid bundle: at most one host.
-  const Submodule *Host = nullptr;
-  for (const Submodule &M : B) {
-    if (M.getRole() != ModuleRole::Host)
-      continue;
-    if (Host)
-      return createStringError(
-          "--set leaves two hosts: submodules '%s' and '%s'",
-          Host->getName().str().c_str(), M.getName().str().c_str());
-    Host = &M;
-  }
+  if (Error E = checkOverriddenHosts(B))
+    return std::move(E);
 
   Error Errors = Error::success();
   Plan.Jobs.reserve(B.size());

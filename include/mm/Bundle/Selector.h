@@ -44,6 +44,9 @@ llvm::Error applySetOption(Bundle &B, llvm::StringRef Spec);
 /// that they left at most one host.
 llvm::Error applySetOptions(Bundle &B, llvm::ArrayRef<std::string> Specs);
 
+/// Fails if \p B, whose headers --set overrode, has more than one host.
+llvm::Error checkOverriddenHosts(const Bundle &B);
+
 /// Parses a tool's `--module` options, each of which must match a submodule
 /// of \p B. Their errors name the option.
 llvm::Expected<std::vector<SubmoduleSelector>>
