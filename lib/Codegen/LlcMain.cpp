@@ -128,6 +128,8 @@ namespace {
 /// The work on one submodule.
 struct Job {
   Submodule *M;
+  /// The submodule's level (-O, else its header's opt=, else llc's).
+  OptLevel Level;
   CodegenOptions Options;
   std::vector<LLVMOptionSetting> Settings;
   /// Set for a device part embedded in the host.
@@ -228,24 +230,33 @@ static std::string getOutputPath(const Bundle &B, const Submodule &M,
                                   : "-";
 }
 
-/// The codegen options of \p M: the command line's -O, else the header's
-/// opt=, else llc's default; the header's cpu= and features=, else -mcpu and
-/// -mattr.
-static Expected<CodegenOptions>
-getCodegenOptions(const Bundle &B, const Submodule &M,
-                  CodeGenFileType FileType, const LlcOptions &Flags,
-                  TargetMachineCache &TargetMachines) {
+/// The level of \p M: the command line's -O, else the header's opt=, else
+/// llc's default.
+static Expected<OptLevel> getSubmoduleOptLevel(const Bundle &B,
+                                               const Submodule &M,
+                                               const LlcOptions &Flags) {
   const SubmoduleOptions &Header = M.getOptions();
-  CodegenOptions Options;
-  Options.TargetMachines = &TargetMachines;
   std::string Level =
       Flags.OptLevel.getNumOccurrences() || Header.OptLevel.empty()
           ? std::string("O") + Flags.OptLevel.getValue()
           : Header.OptLevel;
-  std::optional<OptLevel> CGLevel = lookupOptLevel(Level);
-  if (!CGLevel)
+  std::optional<OptLevel> Found = lookupOptLevel(Level);
+  if (!Found)
     return B.moduleError(M, "invalid optimization level '-" + Level + "'");
-  Options.OptLevel = CGLevel->Codegen;
+  return *Found;
+}
+
+/// The codegen options of \p M at \p Level; the header's cpu= and
+/// features=, else -mcpu and -mattr.
+static CodegenOptions getCodegenOptions(const Bundle &B, const Submodule &M,
+                                        const OptLevel &Level,
+                                        CodeGenFileType FileType,
+                                        const LlcOptions &Flags,
+                                        TargetMachineCache &TargetMachines) {
+  const SubmoduleOptions &Header = M.getOptions();
+  CodegenOptions Options;
+  Options.TargetMachines = &TargetMachines;
+  Options.OptLevel = Level.Codegen;
   if (!Flags.TargetTriple.empty())
     Options.TargetTriple = Triple::normalize(Flags.TargetTriple);
   Options.CPU = Header.CPU.empty() ? codegen::getCPUStr() : Header.CPU;
@@ -301,22 +312,6 @@ static Error collectErrors(MutableArrayRef<Job> AllJobs) {
   return Errors;
 }
 
-/// The optimization level of \p Level's code generation, for the pipeline
-/// of a device part lowered for the host.
-static OptLevel getOptLevel(CodeGenOptLevel Level) {
-  switch (Level) {
-  case CodeGenOptLevel::None:
-    return *lookupOptLevel("O0");
-  case CodeGenOptLevel::Less:
-    return *lookupOptLevel("O1");
-  case CodeGenOptLevel::Default:
-    return *lookupOptLevel("O2");
-  case CodeGenOptLevel::Aggressive:
-    return *lookupOptLevel("O3");
-  }
-  llvm_unreachable("unknown codegen level");
-}
-
 /// How the `cpu` device parts of \p Host's output are lowered: for the
 /// host's triple, CPU and features, at its level.
 static HostLoweringOptions
@@ -325,7 +320,7 @@ getHostLoweringOptions(const Job &Host,
                        ArrayRef<PassBuilderExtension> Extensions) {
   HostLoweringOptions Lowering;
   Lowering.HostTriple = getCompileTriple(Host.Options, Host.M->getTriple());
-  Lowering.Level = getOptLevel(Host.Options.OptLevel);
+  Lowering.Level = Host.Level;
   Lowering.LowerDeviceModule = LowerDeviceModule;
   Lowering.Extensions = Extensions;
   std::string CPU = Host.Options.CPU, Features = Host.Options.Features;
@@ -395,14 +390,15 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     if (Embed && Embed != EmbedForm::HostCode)
       PartType = *Embed == EmbedForm::Object ? CodeGenFileType::ObjectFile
                                              : CodeGenFileType::AssemblyFile;
-    Expected<CodegenOptions> Options =
-        getCodegenOptions(B, M, PartType, Flags, TargetMachines);
-    if (!Options) {
-      Errors = joinErrors(std::move(Errors), Options.takeError());
+    Expected<OptLevel> Level = getSubmoduleOptLevel(B, M, Flags);
+    if (!Level) {
+      Errors = joinErrors(std::move(Errors), Level.takeError());
       continue;
     }
-    AllJobs.push_back({&M, std::move(*Options), std::move(Settings), Embed,
-                       {}, {}, {}});
+    CodegenOptions Options = getCodegenOptions(B, M, *Level, PartType, Flags,
+                                               TargetMachines);
+    AllJobs.push_back({&M, *Level, std::move(Options), std::move(Settings),
+                       Embed, {}, {}, {}});
   }
   if (Errors)
     return Errors;
@@ -439,7 +435,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     for (Job *J : FirstPass)
       if (J->Embed == EmbedForm::HostCode) {
         J->Lowering = Lowering;
-        J->Lowering.Level = getOptLevel(J->Options.OptLevel);
+        J->Lowering.Level = J->Level;
       }
   }
 
