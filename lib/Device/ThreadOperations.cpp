@@ -344,6 +344,14 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
     return B.CreateUDiv(linearThreadId(B, TV), B.getInt32(WarpSize));
   if (Name == "llvm.nvvm.read.ptx.sreg.warpsize")
     return B.getInt32(WarpSize);
+  // The multiprocessor's cycle counter (clock(), clock64()): the CPU's, as
+  // inline PTX's %clock reads it (PTXTranslator.cpp).
+  if (Name == "llvm.nvvm.read.ptx.sreg.clock" ||
+      Name == "llvm.nvvm.read.ptx.sreg.clock64" ||
+      Name == "llvm.amdgcn.s.memtime")
+    return B.CreateZExtOrTrunc(
+        B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {}),
+        Call.getType());
   if (Name == "llvm.amdgcn.dispatch.ptr")
     return TV.get(ThreadArg::DispatchPacket);
   if (Name == "llvm.amdgcn.implicitarg.ptr")
