@@ -115,8 +115,16 @@ struct LlcOptions {
   cl::opt<unsigned> Jobs{
       "j",
       cl::desc("Compile up to N submodules at once (default: all hardware "
-               "threads); the output does not depend on N"),
+               "threads; one with -print-after, -time-passes or "
+               "-debug-pass-manager); the output does not depend on N"),
       cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category)};
+
+  cl::opt<bool> DebugPassManager{
+      "debug-pass-manager",
+      cl::desc("Print the passes that each device submodule's pipeline runs "
+               "with --embed=cpu (its lowering's, then its optimization's), "
+               "as opt does, after a banner naming the submodule"),
+      cl::cat(Category)};
 
   /// mm-llc's own options, and the codegen flags it reads once for the
   /// whole run: a header's mllvm= cannot set them.
@@ -276,6 +284,13 @@ static void runJob(const Bundle &B, Job &J, ArrayRef<OffloadPart> Embedded,
     J.Result.emplace(lowerDevicePartForHost(B, *J.M, J.Lowering));
     return;
   }
+  // The reports on its code generator's passes, which run in the legacy
+  // pass manager (lowerDevicePartForHost names the submodule of a
+  // pipeline's).
+  if (reportsOnPasses(/*DebugPassManager=*/false)) {
+    printPipelineBanner(J.M->getName(), errs());
+    errs().flush();
+  }
   if (J.Embed == EmbedForm::Bitcode) {
     J.Result.emplace(writeSubmoduleBitcode(B, *J.M));
     return;
@@ -315,14 +330,13 @@ static Error collectErrors(MutableArrayRef<Job> AllJobs) {
 /// How the `cpu` device parts of \p Host's output are lowered: for the
 /// host's triple, CPU and features, at its level.
 static HostLoweringOptions
-getHostLoweringOptions(const Job &Host,
-                       const DeviceModuleLowering &LowerDeviceModule,
+getHostLoweringOptions(const Job &Host, const LlcOptions &Flags,
                        ArrayRef<PassBuilderExtension> Extensions) {
   HostLoweringOptions Lowering;
   Lowering.HostTriple = getCompileTriple(Host.Options, Host.M->getTriple());
   Lowering.Level = Host.Level;
-  Lowering.LowerDeviceModule = LowerDeviceModule;
   Lowering.Extensions = Extensions;
+  Lowering.DebugPassManager = Flags.DebugPassManager;
   std::string CPU = Host.Options.CPU, Features = Host.Options.Features;
   resolveNativeCPU(CPU, Features);
   Lowering.CreateTargetMachine = [=, HostTriple = Lowering.HostTriple,
@@ -336,7 +350,6 @@ getHostLoweringOptions(const Job &Host,
 /// one per submodule, or the host's alone with --embed.
 static Error
 compileBundle(Bundle &B, const LlcOptions &Flags,
-              const DeviceModuleLowering &LowerDeviceModule,
               ArrayRef<PassBuilderExtension> Extensions,
               std::vector<std::pair<std::string, std::string>> &Outputs) {
   Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules(Flags);
@@ -429,7 +442,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
   if (LinkedProgram) {
     HostJob->Options.LinkedProgram = true;
     HostLoweringOptions Lowering =
-        getHostLoweringOptions(*HostJob, LowerDeviceModule, Extensions);
+        getHostLoweringOptions(*HostJob, Flags, Extensions);
     // Each device part is optimized at its own level (its header's opt=,
     // else -O), for the host's target machine.
     for (Job *J : FirstPass)
@@ -439,7 +452,10 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
       }
   }
 
-  DefaultThreadPool Pool(hardware_concurrency(Flags.Jobs));
+  // Reports on passes go to LLVM's streams: one submodule at a time, each
+  // after its banner.
+  bool Reports = reportsOnPasses(Flags.DebugPassManager);
+  DefaultThreadPool Pool(hardware_concurrency(Reports ? 1 : Flags.Jobs.getValue()));
   runJobs(B, FirstPass, Pool, Flags.OffloadSection);
   if (!Embedding) {
     if (Error E = collectErrors(AllJobs))
@@ -507,7 +523,6 @@ writeOutputs(const Bundle &B, const LlcOptions &Flags,
 }
 
 int mm::llcMain(int argc, char **argv,
-                const DeviceModuleLowering &LowerDeviceModule,
                 ArrayRef<PassBuilderExtension> Extensions) {
   InitLLVM X(argc, argv);
   // Registered as the tool runs: mm-llc's options, and the codegen flags
@@ -542,6 +557,7 @@ int mm::llcMain(int argc, char **argv,
   initializeScavengerTestPass(Registry);
   setUpToolProcess();
   Flags.ToolOptions = getOptionsInCategory(Flags.Category);
+  showLLVMOptions(Flags.Category, PassReportOptions);
   hideUnrelatedOptions({&Flags.Category, &getColorCategory()}, argc, argv);
   // The codegen flags that every submodule's compilation uses by default.
   StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
@@ -594,7 +610,7 @@ int mm::llcMain(int argc, char **argv,
   }
   std::vector<std::pair<std::string, std::string>> Outputs;
   if (reportError(
-          compileBundle(*B, Flags, LowerDeviceModule, Extensions, Outputs),
+          compileBundle(*B, Flags, Extensions, Outputs),
           argv[0], errs()))
     return 1;
   return reportError(writeOutputs(*B, Flags, Outputs), argv[0], errs()) ? 1

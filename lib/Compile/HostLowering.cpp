@@ -15,6 +15,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -165,24 +166,16 @@ mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
 
   Triple ModuleTriple(Mod.getTargetTriple());
   const Triple &HostTriple = Options.HostTriple;
-  std::string Pipeline = getHeaderPipeline(M);
+  LLVMPipelineOptions PipelineOptions;
+  PipelineOptions.Passes = getHeaderPipeline(M);
   if (M.getRole() == ModuleRole::Device &&
       isGPUTriple(Mod.getTargetTriple())) {
+    PipelineOptions.Lowering = "mm-lower-device<" + HostTriple.str() + ">";
     // The lowering's work-item loops need the optimizer to be vectorized,
     // and clang's device IR was optimized for the GPU: default<On> unless
     // the header says otherwise.
-    if (Pipeline.empty())
-      Pipeline = Options.Level.getDefaultPipeline();
-    if (!Options.LowerDeviceModule)
-      return B.moduleError(M, "device code for '" + Mod.getTargetTriple() +
-                                  "' cannot run: no device lowering");
-    if (Error E = Options.LowerDeviceModule(Mod, HostTriple, M.getName())) {
-      // Located at the submodule's header, which names it already.
-      std::string Message = toString(std::move(E));
-      StringRef Reason(Message);
-      Reason.consume_front(("submodule '" + M.getName() + "': ").str());
-      return B.moduleError(M, Reason);
-    }
+    if (PipelineOptions.Passes.empty())
+      PipelineOptions.Passes = Options.Level.getDefaultPipeline();
   } else if (!Mod.getTargetTriple().empty() &&
              ModuleTriple.getArch() != HostTriple.getArch()) {
     return B.moduleError(M, "cannot run code for '" + Mod.getTargetTriple() +
@@ -194,19 +187,22 @@ mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
 
   // Coroutines (MLIR's async lowering makes them) cannot be compiled before
   // LLVM's coroutine passes have lowered them; default<O0> has them.
-  if (Pipeline.empty() && Mod.getFunction("llvm.coro.id"))
-    Pipeline = "default<O0>";
-  if (Pipeline.empty())
+  if (PipelineOptions.Passes.empty() && Mod.getFunction("llvm.coro.id"))
+    PipelineOptions.Passes = "default<O0>";
+  if (PipelineOptions.Passes.empty())
     return Parsed;
 
   Expected<std::unique_ptr<TargetMachine>> TM = Options.CreateTargetMachine();
   if (!TM)
     return TM.takeError();
-  LLVMPipelineOptions PipelineOptions;
-  PipelineOptions.Passes = Pipeline;
   PipelineOptions.TM = TM->get();
   PipelineOptions.Extensions = Options.Extensions;
   PipelineOptions.HostTriple = HostTriple;
+  PipelineOptions.DebugPassManager = Options.DebugPassManager;
+  if (reportsOnPasses(Options.DebugPassManager)) {
+    printPipelineBanner(M.getName(), errs());
+    errs().flush();
+  }
   if (Error E = runLLVMPipeline(Mod, PipelineOptions))
     return B.moduleError(M, toString(std::move(E)));
   return Parsed;

@@ -9,6 +9,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/PassTimingInfo.h"
+#include "llvm/IR/PrintPasses.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRPrinter/IRPrintingPasses.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -57,9 +59,31 @@ struct ReportingVerifierPass : PassInfoMixin<ReportingVerifierPass> {
 };
 } // namespace
 
+bool mm::reportsOnPasses(bool DebugPassManager) {
+  return DebugPassManager || shouldPrintBeforeSomePass() ||
+         shouldPrintAfterSomePass() || TimePassesIsEnabled;
+}
+
+void mm::printPipelineBanner(StringRef SubmoduleName, raw_ostream &OS) {
+  OS << "=== submodule '" << SubmoduleName << "' ===\n";
+}
+
+/// Parses \p Text into \p MPM, after what it has.
+static Error parsePipeline(PassBuilder &PB, ModulePassManager &MPM,
+                           StringRef Text) {
+  if (Error E = PB.parsePassPipeline(MPM, Text))
+    return make_error<PipelineSyntaxError>(
+        ("invalid pass pipeline '" + Text + "': " + toString(std::move(E)))
+            .str());
+  return Error::success();
+}
+
 Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
   LLVMContext &Context = M.getContext();
-  Triple TT(M.getTargetTriple());
+  // The target the pipeline optimizes for: a device submodule being lowered
+  // is the host's code by the end of its lowering.
+  Triple TT(Options.TM ? Options.TM->getTargetTriple()
+                       : Triple(M.getTargetTriple()));
   TargetLibraryInfoImpl TLII(TT);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
@@ -97,11 +121,10 @@ Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
 
   ModulePassManager MPM;
   // No passes, as opt without -passes: the module is verified and printed.
-  if (!Options.Passes.empty())
-    if (Error E = PB.parsePassPipeline(MPM, Options.Passes))
-      return make_error<PipelineSyntaxError>("invalid pass pipeline '" +
-                                             Options.Passes +
-                                             "': " + toString(std::move(E)));
+  for (StringRef Text : {StringRef(Options.Lowering), StringRef(Options.Passes)})
+    if (!Text.empty())
+      if (Error E = parsePipeline(PB, MPM, Text))
+        return E;
   std::optional<std::string> VerifierFindings;
   MPM.addPass(ReportingVerifierPass(VerifierFindings));
   std::unique_ptr<DiagnosticHandler> Previous = Context.getDiagnosticHandler();

@@ -2,7 +2,8 @@
 //
 // The passes of DevicePasses.def, registered by name, and run in its order
 // by `mm-lower-device<TRIPLE>`, which stops at the first step that reports
-// an error; lowerDeviceModuleForHost turns those errors into an Error.
+// an error: every tool runs the lowering as an element of its pipeline
+// (mm/Compile/LLVMPipeline.h), which collects those errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,9 +12,7 @@
 #include "Passes.h"
 #include "Uniformity.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -24,11 +23,6 @@
 using namespace llvm;
 using namespace mm;
 using namespace mm::device;
-
-bool mm::device::hasReportedErrors(const Module &M) {
-  const DiagnosticHandler *Handler = M.getContext().getDiagHandlerPtr();
-  return Handler && Handler->HasErrors;
-}
 
 /// Adds the whole lowering for \p Host to \p MPM: every step, in order.
 static void addDeviceLowering(ModulePassManager &MPM, const Triple &Host) {
@@ -116,41 +110,4 @@ void mm::registerDevicePasses(PassBuilder &PB,
         FPM.addPass(UniformityPrinterPass(outs()));
         return true;
       });
-}
-
-namespace {
-/// Collects the errors that the lowering's steps report.
-struct CollectErrors : DiagnosticHandler {
-  bool handleDiagnostics(const DiagnosticInfo &DI) override {
-    if (DI.getSeverity() != DS_Error)
-      return true;
-    std::string Message;
-    raw_string_ostream OS(Message);
-    DiagnosticPrinterRawOStream Printer(OS);
-    DI.print(Printer);
-    Messages.push_back(std::move(Message));
-    return true;
-  }
-  std::vector<std::string> Messages;
-};
-} // namespace
-
-Error mm::lowerDeviceModuleForHost(Module &M, const Triple &HostTriple,
-                                   StringRef SubmoduleName) {
-  LLVMContext &C = M.getContext();
-  auto Handler = std::make_unique<CollectErrors>();
-  CollectErrors *Errors = Handler.get();
-  std::unique_ptr<DiagnosticHandler> Previous = C.getDiagnosticHandler();
-  C.setDiagnosticHandler(std::move(Handler));
-  ModuleAnalysisManager MAM;
-  MAM.registerPass([] { return PassInstrumentationAnalysis(); });
-  ModulePassManager MPM;
-  addDeviceLowering(MPM, HostTriple);
-  MPM.run(M, MAM);
-  std::vector<std::string> Messages = std::move(Errors->Messages);
-  C.setDiagnosticHandler(std::move(Previous));
-  if (Messages.empty())
-    return Error::success();
-  return createStringError("submodule '" + SubmoduleName + "': " +
-                           join(Messages, "; "));
 }

@@ -15,19 +15,14 @@
 
 namespace mm::device {
 
-/// True when a pass has reported an error to \p M's LLVMContext.
-bool hasReportedErrors(const llvm::Module &M);
-
 /// A step of the device lowering. Once a step has reported an error, the
-/// module may be in no state for the next: the steps after it do nothing,
-/// so that `mm-lower-device`, which runs them in order in the pass manager,
-/// stops at the first error.
+/// module may be in no state for the next: the pipeline that runs them
+/// (mm::runLLVMPipeline, which every tool runs them in) skips the passes
+/// after it.
 template <typename DerivedT>
 struct DevicePass : llvm::PassInfoMixin<DerivedT> {
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM) {
-    if (hasReportedErrors(M))
-      return llvm::PreservedAnalyses::all();
     return static_cast<DerivedT &>(*this).lower(M, MAM);
   }
 };

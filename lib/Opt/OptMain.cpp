@@ -138,13 +138,8 @@ int mm::optMain(int argc, char **argv,
   Session.ToolOptions = getOptionsInCategory(Options.Category);
   for (StringRef Name : {"march", "mcpu", "mattr"})
     Session.ToolOptions.insert(cl::getRegisteredOptions().lookup(Name));
-  // LLVM's reporting options, shown in mm-opt's --help.
-  for (StringRef Name :
-       {"time-passes", "stats", "print-after-all", "print-before-all"})
-    if (cl::Option *Option = cl::getRegisteredOptions().lookup(Name)) {
-      Option->addCategory(Options.Category);
-      Option->setHiddenFlag(cl::NotHidden);
-    }
+  showLLVMOptions(Options.Category, {"time-passes", "stats", "print-after-all",
+                                     "print-before-all"});
   hideUnrelatedOptions(&Options.Category, argc, argv);
   // Plugins load while the command line is parsed, as in opt, so that the
   // options they register can follow them on the command line.

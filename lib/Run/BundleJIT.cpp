@@ -296,7 +296,8 @@ static std::string getBuildIdentity(ArrayRef<std::string> CodeInputFiles) {
 }
 
 std::string BundleJIT::getCacheKey(const Submodule &M) const {
-  if (!Options.Cache || Options.CompiledIRLog)
+  if (!Options.Cache || Options.CompiledIRLog ||
+      reportsOnPasses(Options.DebugPassManager))
     return "";
   std::string Triple = J->getTargetTriple().str();
   // The CPU and its features: machines that share a cache directory may
@@ -308,12 +309,11 @@ std::string BundleJIT::getCacheKey(const Submodule &M) const {
   llvm::sort(Features);
   CPU += " " + join(Features, ",");
   std::string Header = formatModuleHeader(M);
-  std::vector<StringRef> Parts = {"mm compile cache 1",
+  std::vector<StringRef> Parts = {"mm compile cache 2",
                                   BuildIdentity,
                                   Triple,
                                   CPU,
                                   Options.Level.Name,
-                                  Options.LowerDeviceModule ? "lowered" : "",
                                   Header,
                                   M.getBody()};
   // Which host variables shadow device variables depends on the device
@@ -456,8 +456,8 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   HostLoweringOptions Lowering;
   Lowering.HostTriple = Triple(J->getTargetTriple());
   Lowering.Level = Options.Level;
-  Lowering.LowerDeviceModule = Options.LowerDeviceModule;
   Lowering.Extensions = Options.Extensions;
+  Lowering.DebugPassManager = Options.DebugPassManager;
   Lowering.CreateTargetMachine = [&] {
     return JITTargetMachineBuilder(Lowering.HostTriple)
         .setCPU(sys::getHostCPUName().str())

@@ -173,6 +173,13 @@ struct LliOptions {
       cl::desc("Print each submodule's LLVM IR to standard error as it is "
                "compiled, after lowering and optimization"),
       cl::cat(Category)};
+
+  cl::opt<bool> DebugPassManager{
+      "debug-pass-manager",
+      cl::desc("Print the passes that each submodule's pipeline runs (a "
+               "device submodule's: its lowering's, then its optimization's), "
+               "as opt does, after a banner naming the submodule"),
+      cl::cat(Category)};
 };
 } // namespace
 
@@ -343,7 +350,6 @@ getLLVMOptionArguments(int Argc, char **Argv,
 /// Runs the program; returns its exit code.
 static Expected<int> run(const LliOptions &Flags,
                          ArrayRef<std::string> LLVMOptionArguments,
-                         const DeviceModuleLowering &LowerDeviceModule,
                          ArrayRef<PassBuilderExtension> Extensions) {
   std::optional<OptLevel> Level =
       lookupOptLevel(std::string("O") + Flags.OptLevel.getValue());
@@ -387,8 +393,8 @@ static Expected<int> run(const LliOptions &Flags,
 
   BundleJITOptions Options;
   Options.Level = *Level;
-  Options.LowerDeviceModule = LowerDeviceModule;
   Options.Extensions = AllExtensions;
+  Options.DebugPassManager = Flags.DebugPassManager;
   Options.CodeInputFiles.assign(Flags.PassPluginPaths.begin(),
                                 Flags.PassPluginPaths.end());
   Options.CodeOptions.assign(LLVMOptionArguments.begin(),
@@ -476,7 +482,6 @@ static Expected<int> run(const LliOptions &Flags,
 }
 
 int mm::lliMain(int argc, char **argv,
-                const DeviceModuleLowering &LowerDeviceModule,
                 ArrayRef<PassBuilderExtension> Extensions) {
   InitLLVM X(argc, argv);
   InitializeAllTargets();
@@ -487,6 +492,7 @@ int mm::lliMain(int argc, char **argv,
   if (cl::Option *LLVMThreads = cl::getRegisteredOptions().lookup("threads"))
     LLVMThreads->removeArgument();
   static LliOptions Flags;
+  showLLVMOptions(Flags.Category, PassReportOptions);
   hideUnrelatedOptions(&Flags.Category, argc, argv);
   setUpToolProcess();
   cl::ParseCommandLineOptions(argc, argv,
@@ -496,7 +502,7 @@ int mm::lliMain(int argc, char **argv,
 
   Expected<int> ExitCode =
       run(Flags, getLLVMOptionArguments(argc, argv, Flags.Category),
-          LowerDeviceModule, Extensions);
+          Extensions);
   if (!ExitCode) {
     outs().flush();
     std::fflush(stdout);

@@ -37,6 +37,15 @@ void mm::hideUnrelatedOptions(ArrayRef<const cl::OptionCategory *> Categories,
   cl::HideUnrelatedOptions(Categories);
 }
 
+void mm::showLLVMOptions(cl::OptionCategory &Category,
+                         ArrayRef<StringLiteral> Names) {
+  for (StringRef Name : Names)
+    if (cl::Option *Option = cl::getRegisteredOptions().lookup(Name)) {
+      Option->addCategory(Category);
+      Option->setHiddenFlag(cl::NotHidden);
+    }
+}
+
 /// Writes through \p OS and checks that every byte arrived.
 static Error writeAndFlush(raw_fd_ostream &OS, StringRef Path,
                            function_ref<Error(raw_ostream &)> Write) {

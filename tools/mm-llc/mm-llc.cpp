@@ -10,5 +10,5 @@ int main(int argc, char **argv) {
       [](llvm::PassBuilder &PB, const std::optional<llvm::Triple> &Host) {
         mm::registerDevicePasses(PB, Host);
       };
-  return mm::llcMain(argc, argv, mm::lowerDeviceModuleForHost, DeviceLowering);
+  return mm::llcMain(argc, argv, DeviceLowering);
 }

@@ -16,5 +16,5 @@ mm_lli_jit_main(int argc, char **argv) {
       [](llvm::PassBuilder &PB, const std::optional<llvm::Triple> &Host) {
         mm::registerDevicePasses(PB, Host);
       };
-  return mm::lliMain(argc, argv, mm::lowerDeviceModuleForHost, DeviceLowering);
+  return mm::lliMain(argc, argv, DeviceLowering);
 }

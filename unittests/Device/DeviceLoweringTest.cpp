@@ -153,7 +153,14 @@ protected:
     const Target *TheTarget = TargetRegistry::lookupTarget("", Host, Lookup);
     TM.reset(TheTarget->createTargetMachine(Host.str(), "", "",
                                             TargetOptions(), std::nullopt));
-    if (Error E = mm::lowerDeviceModuleForHost(*M, Host, Name))
+    mm::PassBuilderExtension DeviceLowering =
+        [](PassBuilder &PB, const std::optional<Triple> &BundleHost) {
+          mm::registerDevicePasses(PB, BundleHost);
+        };
+    mm::LLVMPipelineOptions Options;
+    Options.Lowering = "mm-lower-device<" + Host.str() + ">";
+    Options.Extensions = DeviceLowering;
+    if (Error E = mm::runLLVMPipeline(*M, Options))
       return toString(std::move(E));
     Lowered = std::move(M);
     return "";

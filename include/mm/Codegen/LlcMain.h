@@ -10,11 +10,9 @@ namespace mm {
 /// The whole of mm-llc: parses the command line, reads the bundle, compiles
 /// each submodule for its own target, and writes one file per submodule or a
 /// host object with the device parts embedded. Returns the exit code.
-/// \p LowerDeviceModule and \p Extensions (the device lowering and its
-/// passes) serve `--embed=cpu`, which compiles device submodules for the
-/// host's CPU into the host's code.
+/// \p Extensions (the device lowering's passes) serve `--embed=cpu`, which
+/// compiles device submodules for the host's CPU into the host's code.
 int llcMain(int argc, char **argv,
-            const DeviceModuleLowering &LowerDeviceModule = {},
             llvm::ArrayRef<PassBuilderExtension> Extensions = {});
 
 } // namespace mm

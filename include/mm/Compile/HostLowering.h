@@ -33,31 +33,29 @@ class TargetMachine;
 
 namespace mm {
 
-/// Rewrites the module of the device submodule named SubmoduleName into a
-/// module for the host triple Host (mm/Device/DeviceLowering.h). The tools
-/// inject it: no library depends on the device lowering.
-using DeviceModuleLowering =
-    std::function<llvm::Error(llvm::Module &M, const llvm::Triple &Host,
-                              llvm::StringRef SubmoduleName)>;
-
 struct HostLoweringOptions {
   llvm::Triple HostTriple;
   /// The level of the default<On> pipeline of a lowered device submodule
   /// whose header gives none.
   OptLevel Level = *lookupOptLevel("O2");
-  /// Device submodules for a GPU cannot run without it.
-  DeviceModuleLowering LowerDeviceModule;
-  /// The passes that submodules' pipelines can name beyond LLVM's.
+  /// The passes that submodules' pipelines can name beyond LLVM's; device
+  /// submodules for a GPU need the device lowering's
+  /// (mm/Device/DeviceLowering.h).
   llvm::ArrayRef<PassBuilderExtension> Extensions;
+  /// Print the passes of each pipeline as they run, as opt
+  /// -debug-pass-manager does.
+  bool DebugPassManager = false;
   /// The host TargetMachine that a pipeline is run with.
   std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>
       CreateTargetMachine;
 };
 
 /// Parses submodule \p M of \p B into \p Context (translating MLIR), verifies
-/// it, lowers it for the host if it is device code for a GPU, and runs its
-/// header's pipeline (a lowered device: default<On> unless the header says
-/// otherwise). Errors are located in \p B and name \p M.
+/// it, and runs its pipeline: for device code for a GPU,
+/// `mm-lower-device<HOST>` then its header's pipeline, default<On> unless
+/// the header says otherwise; for other code, its header's pipeline. Where
+/// LLVM's options ask for reports on the passes (reportsOnPasses), a banner
+/// naming \p M goes before them. Errors are located in \p B and name \p M.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
                       llvm::LLVMContext &Context,

@@ -13,6 +13,7 @@
 #define MM_COMPILE_LLVMPIPELINE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -36,6 +37,11 @@ using PassBuilderExtension = std::function<void(
     llvm::PassBuilder &PB, const std::optional<llvm::Triple> &HostTriple)>;
 
 struct LLVMPipelineOptions {
+  /// Passes that run before Passes, parsed on their own so that a syntax
+  /// error shows only the text that has it: `mm-lower-device<TRIPLE>`,
+  /// which runs a device submodule's code on the host, before the pipeline
+  /// of its header.
+  std::string Lowering;
   /// New-pass-manager pipeline text, e.g. "default<O3>".
   std::string Passes;
   /// For the pipeline's target-specific analyses, or null.
@@ -71,7 +77,23 @@ private:
   std::string Message;
 };
 
-/// Runs \p Options.Passes on \p M, then LLVM's verifier, and prints \p M to
+/// True if LLVM's options ask for reports on passes as they run, or at the
+/// end of a pipeline (-print-before, -print-after and their -all forms,
+/// -time-passes), or \p DebugPassManager does: output to LLVM's streams,
+/// which the tools keep apart per submodule by running one pipeline at a
+/// time, each after printPipelineBanner, and which no compile cache may
+/// skip.
+bool reportsOnPasses(bool DebugPassManager);
+
+/// LLVM's options that reportsOnPasses reads, for the tools' --help.
+inline constexpr llvm::StringLiteral PassReportOptions[] = {
+    "print-after", "print-before", "print-after-all", "print-before-all",
+    "time-passes"};
+
+/// Prints the line that names the submodule whose pipeline's reports follow.
+void printPipelineBanner(llvm::StringRef SubmoduleName, llvm::raw_ostream &OS);
+
+/// Runs \p Options.Lowering, then \p Options.Passes on \p M, then LLVM's verifier, and prints \p M to
 /// \p Options.Output. Fails with a PipelineSyntaxError when the text does
 /// not parse, and with the errors that passes report through \p M's
 /// LLVMContext (which would otherwise end the process), joined.

@@ -11,13 +11,9 @@
 #ifndef MM_DEVICE_DEVICELOWERING_H
 #define MM_DEVICE_DEVICELOWERING_H
 
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
-
 #include <optional>
 
 namespace llvm {
-class Module;
 class PassBuilder;
 class Triple;
 } // namespace llvm
@@ -26,29 +22,23 @@ namespace mm {
 
 /// Makes the device lowering's passes parseable in \p PB's pipelines: each
 /// step by its name, `mm-lower-device<TRIPLE>` for the whole lowering for
-/// host TRIPLE, and `print<mm-uniformity>`. Without a triple,
+/// host TRIPLE, and `print<mm-uniformity>`. `mm-lower-device<TRIPLE>`
+/// rewrites a device module into a module for TRIPLE: GPU address spaces
+/// are flattened, thread and block queries read the block context, each
+/// kernel K becomes a block function (work-item loops, split at barriers)
+/// with its descriptor, device printf and trap call the runtime's entry
+/// points; functions that are not kernels keep their names and can be
+/// called directly from the host. It fails, leaving the module unusable,
+/// with an error naming the function when the module uses something the
+/// CPU backend cannot run (an unsupported intrinsic or inline assembly,
+/// recursion, a dynamically sized alloca in a kernel with barriers);
+/// barriers in divergent control flow trap when they run. Without a triple,
 /// `mm-lower-device` lowers for \p BundleHost, the triple of the bundle's
 /// host submodule, or without one for LLVM's default target triple, as llc
 /// compiles a module that names none. A step that fails reports a
 /// diagnostic error to the module's LLVMContext.
 void registerDevicePasses(llvm::PassBuilder &PB,
                           std::optional<llvm::Triple> BundleHost);
-
-/// Rewrites \p M, a device submodule named \p SubmoduleName, into a module
-/// for \p HostTriple: GPU address spaces are flattened, thread and block
-/// queries read the block context, each kernel K becomes a block function
-/// (work-item loops, split at barriers) with its descriptor, device printf
-/// and trap call the runtime's entry points. Functions that are not kernels
-/// keep their names and can be called directly from the host.
-///
-/// Fails, leaving \p M unusable, with a message naming the submodule and the
-/// function when the module uses something the CPU backend cannot run (an
-/// unsupported intrinsic or inline assembly, recursion, a dynamically sized
-/// alloca in a kernel with barriers). Barriers in divergent control flow
-/// trap when they run.
-llvm::Error lowerDeviceModuleForHost(llvm::Module &M,
-                                     const llvm::Triple &HostTriple,
-                                     llvm::StringRef SubmoduleName);
 
 } // namespace mm
 

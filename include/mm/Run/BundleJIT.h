@@ -47,11 +47,13 @@ struct BundleJITOptions {
   /// default<On> pipeline of a lowered device submodule whose header gives
   /// none.
   OptLevel Level = *lookupOptLevel("O2");
-  /// Lowers a device submodule's module for the host (the tool injects the
-  /// device lowering); device submodules for a GPU cannot run without it.
-  DeviceModuleLowering LowerDeviceModule;
-  /// The passes that submodules' pipelines can name beyond LLVM's.
+  /// The passes that submodules' pipelines can name beyond LLVM's; device
+  /// submodules for a GPU cannot run without the device lowering's (the
+  /// tool adds them: mm/Device/DeviceLowering.h).
   llvm::ArrayRef<PassBuilderExtension> Extensions;
+  /// Print the passes of each submodule's pipeline as they run, as opt
+  /// -debug-pass-manager does.
+  bool DebugPassManager = false;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;
   /// Object files and static archives added to the host's JITDylib, whose
@@ -66,7 +68,9 @@ struct BundleJITOptions {
   /// the lowering and the pipeline, as the JIT's code generator gets it.
   /// Submodules are then compiled, not taken from the cache.
   llvm::raw_ostream *CompiledIRLog = nullptr;
-  /// When set, compiled submodules are kept here and taken from here.
+  /// When set, compiled submodules are kept here and taken from here,
+  /// unless LLVM's options or DebugPassManager ask for reports on the
+  /// passes (reportsOnPasses), which only a compile makes.
   CompileCache *Cache = nullptr;
   /// Files besides mm and LLVM whose code decides the compiled code (pass
   /// plugins): their bytes are part of every cache key.

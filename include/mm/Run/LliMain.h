@@ -10,10 +10,10 @@ namespace mm {
 /// mm-lli: JIT-compiles a bundle's host submodule, links it with its device
 /// submodules compiled for the CPU and the offload runtime, and runs its
 /// `main` (or --entry-function). Returns the program's exit code, or 1 if
-/// mm-lli itself failed. \p LowerDeviceModule rewrites a GPU submodule for
-/// the host and \p Extensions add the passes that pipelines can name beyond
-/// LLVM's: the tool passes the device lowering's.
-int lliMain(int argc, char **argv, const DeviceModuleLowering &LowerDeviceModule,
+/// mm-lli itself failed. \p Extensions add the passes that pipelines can
+/// name beyond LLVM's: the tool passes the device lowering's, which GPU
+/// submodules need to run.
+int lliMain(int argc, char **argv,
             llvm::ArrayRef<PassBuilderExtension> Extensions);
 
 } // namespace mm

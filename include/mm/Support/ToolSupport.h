@@ -35,6 +35,12 @@ void hideUnrelatedOptions(
     llvm::ArrayRef<const llvm::cl::OptionCategory *> Categories, int Argc,
     const char *const *Argv);
 
+/// Lists LLVM's options \p Names (those of them that LLVM registers) in
+/// \p Category, and so in the tool's --help: the reports on passes that the
+/// tool supports, such as -time-passes.
+void showLLVMOptions(llvm::cl::OptionCategory &Category,
+                     llvm::ArrayRef<llvm::StringLiteral> Names);
+
 /// Writes \p Path ("-" for standard output). A regular file (or a new one) is
 /// written to a temporary file in its directory that is renamed over \p Path
 /// only if \p Write succeeds and every byte reached it: a failure never leaves
