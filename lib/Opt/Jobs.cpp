@@ -284,10 +284,6 @@ static Error verifyOnly(const Bundle &B, const Submodule &M) {
   return verifyLLVMSubmodule(B, M, **Parsed);
 }
 
-void mm::printBanner(const Submodule &M, raw_ostream &OS) {
-  OS << "=== submodule '" << M.getName() << "' ===\n";
-}
-
 void mm::runJob(const Bundle &B, Job &J, const OptSession &Session,
                 bool WithBanner) {
   if (!J.Pipeline) {
@@ -301,7 +297,7 @@ void mm::runJob(const Bundle &B, Job &J, const OptSession &Session,
     return;
   raw_string_ostream OS(J.Printed);
   if (WithBanner)
-    printBanner(*J.M, OS);
+    printPipelineBanner(J.M->getName(), OS);
   Report.print(OS);
 }
 

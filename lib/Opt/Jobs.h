@@ -79,9 +79,6 @@ llvm::Expected<JobPlan> planJobs(Bundle &B, const OptSession &Session);
 void runJob(const Bundle &B, Job &J, const OptSession &Session,
             bool WithBanner = true);
 
-/// Prints the banner that names \p M in reports and printed passes.
-void printBanner(const Submodule &M, llvm::raw_ostream &OS);
-
 /// Puts a pipeline that does not parse where it came from: the header
 /// field, or the command-line option.
 llvm::Error locatePipelineErrors(const Bundle &B, const JobPlan &Plan,

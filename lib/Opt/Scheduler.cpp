@@ -2,10 +2,10 @@
 
 #include "Scheduler.h"
 
+#include "mm/Compile/LLVMPipeline.h"
 #include "mm/Opt/Worker.h"
 #include "mm/Support/Diagnostics.h"
 
-#include "llvm/IR/PrintPasses.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,10 +16,10 @@ using namespace llvm;
 using namespace mm;
 
 /// True if LLVM's instrumentation prints while passes run (to LLVM's debug
-/// stream, which cannot be told apart per thread).
+/// stream, which cannot be told apart per thread). mm-opt's -time-passes is
+/// its own report, printed per submodule.
 static bool printsWhileRunning(const OptSession &Session) {
-  return Session.Options.DebugPassManager || shouldPrintBeforeSomePass() ||
-         shouldPrintAfterSomePass();
+  return reportsOnPasses(Session.Options.DebugPassManager);
 }
 
 /// Runs \p J in this thread with its options set.
@@ -95,7 +95,7 @@ static void runSerially(const Bundle &B, JobPlan &Plan,
       continue;
     }
     if (J.Pipeline) {
-      printBanner(*J.M, errs());
+      printPipelineBanner(J.M->getName(), errs());
       errs().flush();
     }
     runHere(B, J, Session, /*WithBanner=*/!J.Pipeline);
@@ -236,7 +236,7 @@ int mm::serveAsWorker(const OptSession &Session) {
              1;
     Job &J = Plan->Jobs[**Index];
     if (Banners && J.Pipeline) {
-      printBanner(*J.M, errs());
+      printPipelineBanner(J.M->getName(), errs());
       errs().flush();
     }
     runHere(*B, J, Session, /*WithBanner=*/!(Banners && J.Pipeline));
