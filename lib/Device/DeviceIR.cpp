@@ -5,7 +5,6 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GlobalVariable.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -168,11 +167,6 @@ WarpYield *WarpYield::create(IRBuilderBase &B, Kind K) {
       createMarkerCall(B, K == SpinWait ? SpinWaitMarkerName : MarkerName));
 }
 
-bool mm::device::isBlockBarrierIntrinsic(StringRef Name) {
-  return Name == "llvm.nvvm.barrier0" || Name == "llvm.nvvm.barrier.sync" ||
-         Name == "llvm.amdgcn.s.barrier";
-}
-
 unsigned mm::device::getThreadIndexDimension(const Value *V) {
   const auto *Call = dyn_cast<IntrinsicInst>(V);
   if (!Call)
@@ -227,18 +221,30 @@ bool mm::device::isSameInEveryThread(const Value *V) {
   return true;
 }
 
-bool mm::device::isSynchronizingIntrinsic(StringRef Name) {
-  return StringSwitch<bool>(Name)
-             .Cases("llvm.nvvm.barrier0", "llvm.nvvm.barrier.sync",
-                    "llvm.nvvm.bar.warp.sync", "llvm.amdgcn.s.barrier",
-                    "llvm.amdgcn.wave.barrier", "llvm.amdgcn.ds.bpermute",
-                    "llvm.nvvm.activemask", WarpYield::MarkerName,
-                    WarpYield::SpinWaitMarkerName, true)
-             .Default(false) ||
-         Name.starts_with("llvm.nvvm.shfl.sync.") ||
-         Name.starts_with("llvm.nvvm.vote.") ||
-         Name.starts_with("llvm.nvvm.match.") ||
-         Name.starts_with("llvm.amdgcn.ballot.");
+SyncIntrinsic mm::device::classifySyncIntrinsic(StringRef Name) {
+  using Kind = SyncIntrinsic::Kind;
+  static constexpr std::pair<StringLiteral, Kind> Names[] = {
+      {"llvm.nvvm.barrier0", SyncIntrinsic::BlockBarrier},
+      {"llvm.nvvm.barrier.sync", SyncIntrinsic::BlockBarrier},
+      {"llvm.amdgcn.s.barrier", SyncIntrinsic::BlockBarrier},
+      {"llvm.nvvm.bar.warp.sync", SyncIntrinsic::WarpBarrier},
+      {"llvm.amdgcn.wave.barrier", SyncIntrinsic::WarpBarrier},
+      {"llvm.nvvm.activemask", SyncIntrinsic::ActiveMask},
+      {"llvm.amdgcn.ds.bpermute", SyncIntrinsic::Permute},
+      {WarpYield::MarkerName, SyncIntrinsic::WarpYield},
+      {WarpYield::SpinWaitMarkerName, SyncIntrinsic::WarpYield}};
+  static constexpr std::pair<StringLiteral, Kind> Prefixes[] = {
+      {"llvm.nvvm.shfl.sync.", SyncIntrinsic::Shuffle},
+      {"llvm.nvvm.vote.", SyncIntrinsic::Vote},
+      {"llvm.nvvm.match.", SyncIntrinsic::Match},
+      {"llvm.amdgcn.ballot.", SyncIntrinsic::WaveBallot}};
+  for (auto [Known, K] : Names)
+    if (Name == Known)
+      return {K, ""};
+  for (auto [Prefix, K] : Prefixes)
+    if (Name.starts_with(Prefix))
+      return {K, Name.drop_front(Prefix.size())};
+  return {};
 }
 
 //===----------------------------------------------------------------------===//

@@ -29,9 +29,11 @@
 #define MM_LIB_DEVICE_DEVICEIR_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 
 #include <cstdint>
 #include <optional>
@@ -106,6 +108,18 @@ void setIntegerAttr(llvm::Function &F, llvm::StringRef Kind, uint64_t Value);
 
 /// The kernel whose thread function \p T is, or null.
 llvm::Function *getKernelOfThreadFunction(const llvm::Function &T);
+
+/// True if \p F is a kernel (KernelAttr, which mm-mark-kernels sets) that
+/// the module defines.
+inline bool isKernelDefinition(const llvm::Function &F) {
+  return !F.isDeclaration() && F.hasFnAttribute(KernelAttr);
+}
+
+/// The kernels that \p M defines (isKernelDefinition), in its order.
+inline auto kernels(llvm::Module &M) {
+  return llvm::make_filter_range(
+      M, [](const llvm::Function &F) { return isKernelDefinition(F); });
+}
 
 /// A value of a resumable thread function that is the same in every thread
 /// and live across a sync point: each thread keeps its copy in scratch
@@ -211,14 +225,38 @@ public:
   Kind getKind() const;
 };
 
-/// True for the device intrinsics that synchronize threads, and so make a
-/// kernel's thread function resumable, and for the warp yield marker that
-/// mm-lockstep-volatile-shared inserts: the one list of them.
-bool isSynchronizingIntrinsic(llvm::StringRef Name);
+/// A device intrinsic that synchronizes threads, and so makes a kernel's
+/// thread function resumable, or a warp yield marker that the lockstep
+/// passes insert: which it is, and the rest of its name after the prefix
+/// of its kind (a shuffle's `idx.i32`, a vote's `ballot.sync`).
+struct SyncIntrinsic {
+  enum Kind {
+    None,
+    BlockBarrier, ///< __syncthreads()
+    WarpBarrier,  ///< __syncwarp()
+    Shuffle,      ///< __shfl_sync() and its modes
+    Vote,         ///< __ballot_sync(), __any_sync(), __all_sync(), __uni_sync
+    ActiveMask,   ///< __activemask()
+    Match,        ///< __match_any_sync(), __match_all_sync()
+    WaveBallot,   ///< amdgcn's ballot
+    Permute,      ///< amdgcn's ds.bpermute
+    WarpYield,    ///< WarpYield's markers
+  };
+  Kind K = None;
+  llvm::StringRef Variant;
+};
+/// What device intrinsic \p Name is: the one list of those that
+/// synchronize threads.
+SyncIntrinsic classifySyncIntrinsic(llvm::StringRef Name);
+inline bool isSynchronizingIntrinsic(llvm::StringRef Name) {
+  return classifySyncIntrinsic(Name).K != SyncIntrinsic::None;
+}
+/// True for the block barriers among them (`__syncthreads()`).
+inline bool isBlockBarrierIntrinsic(llvm::StringRef Name) {
+  return classifySyncIntrinsic(Name).K == SyncIntrinsic::BlockBarrier;
+}
 /// The name of the function that \p I calls directly, or an empty name.
 llvm::StringRef getCalleeName(const llvm::Instruction &I);
-/// True for the block barriers among them (`__syncthreads()`).
-bool isBlockBarrierIntrinsic(llvm::StringRef Name);
 /// True if \p I calls a synchronizing intrinsic (isSynchronizingIntrinsic).
 inline bool isSynchronizingCall(const llvm::Instruction &I) {
   return isSynchronizingIntrinsic(getCalleeName(I));

@@ -56,9 +56,8 @@ static bool inlineIntoKernel(Function &K) {
 
 PreservedAnalyses InlineIntoKernelsPass::lower(Module &M,
                                              ModuleAnalysisManager &) {
-  for (Function &F : M)
-    if (F.hasFnAttribute(KernelAttr) && !F.isDeclaration() &&
-        !inlineIntoKernel(F))
+  for (Function &K : kernels(M))
+    if (!inlineIntoKernel(K))
       break;
   return PreservedAnalyses::none();
 }

@@ -36,9 +36,8 @@ using namespace mm::device;
 PreservedAnalyses LockstepFencesPass::lower(Module &M,
                                             ModuleAnalysisManager &) {
   bool Changed = false;
-  for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
-        none_of(instructions(K), isSynchronizingCall))
+  for (Function &K : kernels(M)) {
+    if (none_of(instructions(K), isSynchronizingCall))
       continue;
     SmallVector<Instruction *> Fences;
     for (Instruction &I : instructions(K))

@@ -49,9 +49,7 @@ static bool syncsBetween(const Instruction *From, const Instruction *To) {
 PreservedAnalyses LockstepSharedCopiesPass::lower(Module &M,
                                                   ModuleAnalysisManager &) {
   bool Changed = false;
-  for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr))
-      continue;
+  for (Function &K : kernels(M)) {
     SmallVector<StoreInst *> Stores;
     SmallVector<MemTransferInst *> Copies;
     for (Instruction &I : instructions(K)) {

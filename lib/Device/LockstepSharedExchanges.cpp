@@ -636,9 +636,7 @@ PreservedAnalyses LockstepSharedExchangesPass::lower(Module &M,
                                                      ModuleAnalysisManager &) {
   bool Changed = false;
   TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
-  for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr))
-      continue;
+  for (Function &K : kernels(M)) {
     SmallPtrSet<Instruction *, 8> Exchanges;
     if (none_of(instructions(K), isBlockBarrierCall)) {
       LaneIdentity Lanes(K);

@@ -165,9 +165,8 @@ static BasicBlock *getStridedLoopHeader(Function &K) {
 PreservedAnalyses LockstepStridedLoopsPass::lower(Module &M,
                                                   ModuleAnalysisManager &) {
   bool Changed = false;
-  for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
-        any_of(instructions(K), isSynchronizingCall))
+  for (Function &K : kernels(M)) {
+    if (any_of(instructions(K), isSynchronizingCall))
       continue;
     BasicBlock *Header = getStridedLoopHeader(K);
     if (!Header)

@@ -29,9 +29,7 @@ using namespace mm::device;
 PreservedAnalyses LockstepVolatileSharedPass::lower(Module &M,
                                                     ModuleAnalysisManager &) {
   bool Changed = false;
-  for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr))
-      continue;
+  for (Function &K : kernels(M)) {
     SmallVector<Instruction *> Accesses;
     for (BasicBlock &BB : K)
       for (Instruction &I : BB) {

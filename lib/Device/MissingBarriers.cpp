@@ -294,9 +294,8 @@ PreservedAnalyses MissingBarriersPass::lower(Module &M,
                                              ModuleAnalysisManager &) {
   bool Changed = false;
   TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
-  for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr) ||
-        K.hasFnAttribute(SpinWaitsAttr) ||
+  for (Function &K : kernels(M)) {
+    if (K.hasFnAttribute(SpinWaitsAttr) ||
         none_of(instructions(K), isBlockBarrierCall))
       continue;
     Changed |= MissingBarriers(K, TLII).insert();

@@ -155,9 +155,7 @@ static bool isSpinWait(const Loop &L, const LoopInfo &LI) {
 
 PreservedAnalyses SpinWaitsPass::lower(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
-  for (Function &K : M) {
-    if (K.isDeclaration() || !K.hasFnAttribute(KernelAttr))
-      continue;
+  for (Function &K : kernels(M)) {
     DominatorTree DT(K);
     LoopInfo LI(DT);
     SmallVector<BasicBlock *> Headers;

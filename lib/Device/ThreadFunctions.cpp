@@ -55,9 +55,9 @@ static void createThreadFunction(Function &K) {
 
 PreservedAnalyses ThreadFunctionsPass::lower(Module &M, ModuleAnalysisManager &) {
   SmallVector<Function *> Kernels;
-  for (Function &F : M)
-    if (F.hasFnAttribute(KernelAttr) && !F.isDeclaration())
-      Kernels.push_back(&F);
+  // Listed first: each thread function is added to the module.
+  for (Function &K : kernels(M))
+    Kernels.push_back(&K);
   for (Function *K : Kernels)
     createThreadFunction(*K);
   return Kernels.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();

@@ -158,6 +158,16 @@ private:
   Expected<Value *> lower(CallBase &Call, StringRef Name, bool &Erase);
   /// The lowered warp operation, or nullptr if \p Name is none.
   Expected<Value *> lowerWarpOp(IRBuilder<> &B, CallBase &Call, StringRef Name);
+  /// A shuffle, of mode and type \p Variant (`idx.i32`, `down.f32p`).
+  Value *lowerShuffle(IRBuilder<> &B, CallBase &Call, StringRef Variant);
+  /// A vote of \p Kind (ballot, any, all, uni), or __activemask; nullptr
+  /// for an unknown kind.
+  Value *lowerVote(IRBuilder<> &B, CallBase &Call, StringRef Kind,
+                   bool IsActiveMask);
+  /// __match_any_sync, or __match_all_sync if \p All.
+  Value *lowerMatch(IRBuilder<> &B, CallBase &Call, bool All);
+  Value *lowerWaveBallot(IRBuilder<> &B, CallBase &Call);
+  Value *lowerPermute(IRBuilder<> &B, CallBase &Call);
 
   Module &M;
   Function &F;
@@ -182,143 +192,178 @@ static int dimensionOf(StringRef Name) {
 Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
                                                        CallBase &Call,
                                                        StringRef Name) {
+  SyncIntrinsic Op = classifySyncIntrinsic(Name);
+  switch (Op.K) {
+  case SyncIntrinsic::Shuffle:
+    return lowerShuffle(B, Call, Op.Variant);
+  case SyncIntrinsic::ActiveMask:
+    // __activemask: the warp's lanes that run here. mm runs a warp's
+    // operations where all its live threads meet, so these are its existing
+    // lanes (a ballot of true over the whole warp); in divergent code the
+    // exchange reports the divergence.
+    return lowerVote(B, Call, "ballot", /*IsActiveMask=*/true);
+  case SyncIntrinsic::Vote:
+    if (!Op.Variant.ends_with(".sync"))
+      return nullptr;
+    return lowerVote(B, Call, Op.Variant.split('.').first,
+                     /*IsActiveMask=*/false);
+  case SyncIntrinsic::Match:
+    return lowerMatch(B, Call, /*All=*/Op.Variant.starts_with("all."));
+  case SyncIntrinsic::WaveBallot:
+    return lowerWaveBallot(B, Call);
+  case SyncIntrinsic::Permute:
+    return lowerPermute(B, Call);
+  case SyncIntrinsic::None:
+  case SyncIntrinsic::BlockBarrier:
+  case SyncIntrinsic::WarpBarrier:
+  case SyncIntrinsic::WarpYield:
+    return nullptr;
+  }
+  llvm_unreachable("unknown synchronizing intrinsic");
+}
+
+Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
+                                             StringRef Variant) {
   unsigned W = WarpSize;
   auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
-  bool IsShuffle = Name.consume_front("llvm.nvvm.shfl.sync.");
-  if (IsShuffle) {
-    // The `p` forms (llvm.nvvm.shfl.sync.MODE.{i32,f32}p, as MLIR's
-    // gpu.shuffle lowers to) also return whether the source lane was in
-    // range.
-    bool WithPredicate = Name.ends_with("p");
-    StringRef Mode = Name.split('.').first;
-    Type *ValueType = WithPredicate
-                          ? cast<StructType>(Call.getType())->getElementType(0)
-                          : Call.getType();
-    Value *Read, *InRange;
-    if (!IsKernel) {
-      // A one-thread warp: every lane reads its own value.
-      Read = Arg(1);
-      shuffleSourceLane(B, Mode, B.getInt32(0), Arg(2), Arg(3), &InRange);
-    } else {
-      Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
-      Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
-      Value *Source =
-          shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3), &InRange);
-      Read = B.CreateBitCast(
-          emitWarpExchange(
-              B, TV, W, Own,
-              [&](Value *Linear, Value *WarpBase) {
-                return readLane(B, TV, Linear, WarpBase, Source);
-              },
-              /*ReadsOneLane=*/true),
-          ValueType);
-    }
-    if (!WithPredicate)
-      return Read;
-    Value *Result = B.CreateInsertValue(PoisonValue::get(Call.getType()),
-                                        Read, 0);
-    return B.CreateInsertValue(Result, InRange, 1);
+  // The `p` forms (llvm.nvvm.shfl.sync.MODE.{i32,f32}p, as MLIR's
+  // gpu.shuffle lowers to) also return whether the source lane was in
+  // range.
+  bool WithPredicate = Variant.ends_with("p");
+  StringRef Mode = Variant.split('.').first;
+  Type *ValueType = WithPredicate
+                        ? cast<StructType>(Call.getType())->getElementType(0)
+                        : Call.getType();
+  Value *Read, *InRange;
+  if (!IsKernel) {
+    // A one-thread warp: every lane reads its own value.
+    Read = Arg(1);
+    shuffleSourceLane(B, Mode, B.getInt32(0), Arg(2), Arg(3), &InRange);
+  } else {
+    Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
+    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
+    Value *Source =
+        shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3), &InRange);
+    Read = B.CreateBitCast(
+        emitWarpExchange(
+            B, TV, W, Own,
+            [&](Value *Linear, Value *WarpBase) {
+              return readLane(B, TV, Linear, WarpBase, Source);
+            },
+            /*ReadsOneLane=*/true),
+        ValueType);
   }
-  // __activemask: the warp's lanes that run here. mm runs a warp's
-  // operations where all its live threads meet, so these are its existing
-  // lanes (a ballot of true over the whole warp); in divergent code the
-  // exchange reports the divergence.
-  bool IsActiveMask = Name == "llvm.nvvm.activemask";
-  if (IsActiveMask ||
-      (Name.consume_front("llvm.nvvm.vote.") && Name.ends_with(".sync"))) {
-    StringRef Kind = IsActiveMask ? "ballot" : Name.split('.').first;
-    Value *Mask = IsActiveMask ? B.getInt32(-1) : Arg(0);
-    Value *Pred = IsActiveMask ? B.getTrue() : Arg(1);
-    Value *Ballot, *Exists;
-    if (!IsKernel) {
-      Ballot = B.CreateZExt(Pred, B.getInt32Ty());
-      Exists = B.getInt32(1);
-    } else {
-      Value *Own = B.CreateZExt(Pred, B.getInt32Ty());
-      std::pair<Value *, Value *> Result;
-      emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
-        Result = emitBallot(B, TV, W, Linear, WarpBase);
-        return nullptr;
-      });
-      std::tie(Ballot, Exists) = Result;
-    }
-    Ballot = B.CreateAnd(Ballot, Mask);
-    Value *Active = B.CreateAnd(Exists, Mask);
-    Value *Any = B.CreateICmpNE(Ballot, B.getInt32(0));
-    Value *All = B.CreateICmpEQ(Ballot, Active);
-    if (Kind == "ballot")
-      return Ballot;
-    if (Kind == "any")
-      return Any;
-    if (Kind == "all")
-      return All;
-    if (Kind == "uni")
-      return B.CreateOr(All, B.CreateNot(Any));
-  }
-  if (Name.consume_front("llvm.nvvm.match.")) {
-    // __match_any_sync: the lanes of the mask whose value equals this one's;
-    // __match_all_sync: the mask's existing lanes if they all hold one
-    // value, and whether they do.
-    bool All = Name.starts_with("all.");
-    Value *Mask = Arg(0);
-    Value *Matches;
-    Value *Active;
-    if (!IsKernel) {
-      Matches = Active = B.CreateAnd(Mask, 1);
-    } else {
-      Value *Own = B.CreateZExt(Arg(1), B.getInt64Ty());
-      Value *Threads = threadsPerBlock(B, TV);
-      Matches = Active = B.getInt32(0);
-      emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
-        for (unsigned L = 0; L < W; ++L) {
-          Value *Thread = B.CreateAdd(WarpBase, B.getInt32(L));
-          Value *Valid = B.CreateICmpULT(Thread, Threads);
-          Value *Other = B.CreateLoad(
-              B.getInt64Ty(),
-              exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
-          Value *Equal = B.CreateAnd(Valid, B.CreateICmpEQ(Other, Own));
-          Matches = B.CreateOr(
-              Matches, B.CreateShl(B.CreateZExt(Equal, B.getInt32Ty()), L));
-          Active = B.CreateOr(
-              Active, B.CreateShl(B.CreateZExt(Valid, B.getInt32Ty()), L));
-        }
-        return nullptr;
-      });
-      Matches = B.CreateAnd(Matches, Mask);
-      Active = B.CreateAnd(Active, Mask);
-    }
-    if (!All)
-      return Matches;
-    Value *Same = B.CreateICmpEQ(Matches, Active);
-    Value *Result = B.CreateInsertValue(
-        PoisonValue::get(Call.getType()),
-        B.CreateSelect(Same, Active, B.getInt32(0)), 0);
-    return B.CreateInsertValue(Result, Same, 1);
-  }
-  if (Name.starts_with("llvm.amdgcn.ballot.")) {
-    IntegerType *Ty = cast<IntegerType>(Call.getType());
-    if (!IsKernel)
-      return B.CreateZExt(Arg(0), Ty);
-    Value *Own = B.CreateZExt(Arg(0), B.getInt32Ty());
-    Value *Ballot = nullptr;
+  if (!WithPredicate)
+    return Read;
+  Value *Result = B.CreateInsertValue(PoisonValue::get(Call.getType()),
+                                      Read, 0);
+  return B.CreateInsertValue(Result, InRange, 1);
+}
+
+Value *ThreadOperationLowering::lowerVote(IRBuilder<> &B, CallBase &Call,
+                                          StringRef Kind, bool IsActiveMask) {
+  unsigned W = WarpSize;
+  Value *Mask = IsActiveMask ? B.getInt32(-1) : Call.getArgOperand(0);
+  Value *Pred = IsActiveMask ? B.getTrue() : Call.getArgOperand(1);
+  Value *Ballot, *Exists;
+  if (!IsKernel) {
+    Ballot = B.CreateZExt(Pred, B.getInt32Ty());
+    Exists = B.getInt32(1);
+  } else {
+    Value *Own = B.CreateZExt(Pred, B.getInt32Ty());
+    std::pair<Value *, Value *> Result;
     emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
-      Ballot = emitBallot(B, TV, W, Linear, WarpBase).first;
+      Result = emitBallot(B, TV, W, Linear, WarpBase);
       return nullptr;
     });
-    return B.CreateZExtOrTrunc(Ballot, Ty);
+    std::tie(Ballot, Exists) = Result;
   }
-  if (Name == "llvm.amdgcn.ds.bpermute") {
-    if (!IsKernel)
-      return Arg(1);
-    Value *Source = B.CreateAnd(B.CreateLShr(Arg(0), 2), W - 1);
-    return emitWarpExchange(
-        B, TV, W, Arg(1),
-        [&](Value *Linear, Value *WarpBase) {
-          return readLane(B, TV, Linear, WarpBase, Source);
-        },
-        /*ReadsOneLane=*/true);
-  }
+  Ballot = B.CreateAnd(Ballot, Mask);
+  Value *Active = B.CreateAnd(Exists, Mask);
+  Value *Any = B.CreateICmpNE(Ballot, B.getInt32(0));
+  Value *All = B.CreateICmpEQ(Ballot, Active);
+  if (Kind == "ballot")
+    return Ballot;
+  if (Kind == "any")
+    return Any;
+  if (Kind == "all")
+    return All;
+  if (Kind == "uni")
+    return B.CreateOr(All, B.CreateNot(Any));
   return nullptr;
+}
+
+Value *ThreadOperationLowering::lowerMatch(IRBuilder<> &B, CallBase &Call,
+                                           bool All) {
+  unsigned W = WarpSize;
+  auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
+  // __match_any_sync: the lanes of the mask whose value equals this one's;
+  // __match_all_sync: the mask's existing lanes if they all hold one
+  // value, and whether they do.
+  Value *Mask = Arg(0);
+  Value *Matches;
+  Value *Active;
+  if (!IsKernel) {
+    Matches = Active = B.CreateAnd(Mask, 1);
+  } else {
+    Value *Own = B.CreateZExt(Arg(1), B.getInt64Ty());
+    Value *Threads = threadsPerBlock(B, TV);
+    Matches = Active = B.getInt32(0);
+    emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
+      for (unsigned L = 0; L < W; ++L) {
+        Value *Thread = B.CreateAdd(WarpBase, B.getInt32(L));
+        Value *Valid = B.CreateICmpULT(Thread, Threads);
+        Value *Other = B.CreateLoad(
+            B.getInt64Ty(),
+            exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+        Value *Equal = B.CreateAnd(Valid, B.CreateICmpEQ(Other, Own));
+        Matches = B.CreateOr(
+            Matches, B.CreateShl(B.CreateZExt(Equal, B.getInt32Ty()), L));
+        Active = B.CreateOr(
+            Active, B.CreateShl(B.CreateZExt(Valid, B.getInt32Ty()), L));
+      }
+      return nullptr;
+    });
+    Matches = B.CreateAnd(Matches, Mask);
+    Active = B.CreateAnd(Active, Mask);
+  }
+  if (!All)
+    return Matches;
+  Value *Same = B.CreateICmpEQ(Matches, Active);
+  Value *Result = B.CreateInsertValue(
+      PoisonValue::get(Call.getType()),
+      B.CreateSelect(Same, Active, B.getInt32(0)), 0);
+  return B.CreateInsertValue(Result, Same, 1);
+}
+
+Value *ThreadOperationLowering::lowerWaveBallot(IRBuilder<> &B,
+                                                CallBase &Call) {
+  unsigned W = WarpSize;
+  auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
+  IntegerType *Ty = cast<IntegerType>(Call.getType());
+  if (!IsKernel)
+    return B.CreateZExt(Arg(0), Ty);
+  Value *Own = B.CreateZExt(Arg(0), B.getInt32Ty());
+  Value *Ballot = nullptr;
+  emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
+    Ballot = emitBallot(B, TV, W, Linear, WarpBase).first;
+    return nullptr;
+  });
+  return B.CreateZExtOrTrunc(Ballot, Ty);
+}
+
+Value *ThreadOperationLowering::lowerPermute(IRBuilder<> &B, CallBase &Call) {
+  unsigned W = WarpSize;
+  auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
+  if (!IsKernel)
+    return Arg(1);
+  Value *Source = B.CreateAnd(B.CreateLShr(Arg(0), 2), W - 1);
+  return emitWarpExchange(
+      B, TV, W, Arg(1),
+      [&](Value *Linear, Value *WarpBase) {
+        return readLane(B, TV, Linear, WarpBase, Source);
+      },
+      /*ReadsOneLane=*/true);
 }
 
 Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
@@ -373,9 +418,9 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
         Intrinsic::ctpop, B.CreateAnd(Call.getArgOperand(0), Below));
     return B.CreateAdd(Call.getArgOperand(1), Count);
   }
-  bool IsBlockBarrier = isBlockBarrierIntrinsic(Name);
-  if (IsBlockBarrier || Name == "llvm.nvvm.bar.warp.sync" ||
-      Name == "llvm.amdgcn.wave.barrier") {
+  SyncIntrinsic::Kind Sync = classifySyncIntrinsic(Name).K;
+  bool IsBlockBarrier = Sync == SyncIntrinsic::BlockBarrier;
+  if (IsBlockBarrier || Sync == SyncIntrinsic::WarpBarrier) {
     if (!IsKernel)
       return nullptr; // one thread: nothing to wait for
     SawBarrier = true;
