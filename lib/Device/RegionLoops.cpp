@@ -36,31 +36,122 @@
 using namespace llvm;
 using namespace mm::device;
 
-static void buildBlockFunction(Function &T) {
-  LLVMContext &C = T.getContext();
-  IRBuilder<> B(C);
-  BlockFunction BF = BlockFunction::create(T, B);
-  Function *Block = BF.F;
-  BasicBlock *Run = B.GetInsertBlock();
+namespace {
+/// Builds the block function of resumable thread function T: region by
+/// region while the block's threads agree (emitRegions), warp by warp
+/// otherwise (emitWarpSweeps), back to regions once a scan of the block
+/// finds them agreeing again (emitBlockScan). The members are what the
+/// steps share: the block's values, the scratch memory's stop array, what
+/// T's attributes number, and the blocks and phis that later steps branch
+/// to and add incoming values to.
+class RegionBlockFunction {
+public:
+  explicit RegionBlockFunction(Function &T);
+  void build();
+
+private:
+  /// The stop of the thread of i64 linear index \p Linear.
+  Value *loadStop(Value *Linear);
+  /// Runs the thread of index \p Index (\p Linear, i64) from \p State.
+  CallInst *callThread(Value *const Index[3], Value *Linear, Value *State,
+                       bool InRegion);
+  /// The 3D index of the thread of i32 linear index \p Linear.
+  void getThreadIndex(Value *Linear, Value *Index[3]);
+  /// The smallest and largest stops of the live threads in [Begin, End),
+  /// how many have exited, the smallest stop that is a yield point, and the
+  /// smallest and largest stops that are warp sync points.
+  SmallVector<Value *> scanStops(Value *Begin, Value *End);
+  /// Runs each thread of the current warp whose stop \p Runs accepts, from
+  /// stop \p From (null: the thread's own), in blocks named after \p Name;
+  /// returns the block where the loop ends.
+  BasicBlock *runThreadsWhere(StringRef Name,
+                              function_ref<Value *(Value *Stop)> Runs,
+                              Value *From);
+  /// Whether the current warp's stops, from \p Min to \p Max, are all
+  /// exchanges of one phase.
+  Value *isOneExchangePhase(Value *Min, Value *Max);
+
+  void createUniformBuffer();
+  BasicBlock *createDivergenceTrap(StringRef Name, StringRef What);
+  void emitRegions();
+  void emitRegionsAgreed();
+  void emitWarpSweeps();
+  void emitMixedWarp();
+  void emitWarpRunsOn();
+  void emitAgreedWarp();
+  void emitWarpRerun();
+  void emitSweepEnd();
+  void emitBlockScan();
+
+  Function &T;
+  LLVMContext &C;
+  IRBuilder<> B;
+  BlockFunction BF;
+  BasicBlock *Run;
   Value *NTid[3];
+  Value *BlockScratch, *BlockThreads, *Stops;
+  /// The uniform values' buffer (UniformSlot).
+  Value *Uniforms;
+  Constant *NoStop, *NumBlockBarriers;
+  /// Warp yield points are numbered from FirstYield on, if there are any,
+  /// the spin-waits' from FirstSpinWait on; warp exchanges from
+  /// FirstExchange on, their reads from FirstExchangeRead on.
+  uint64_t FirstYield, FirstSpinWait, FirstExchange, FirstExchangeRead;
+  unsigned WarpSize;
+  BasicBlock *BlockDiverged = nullptr, *WarpDiverged = nullptr;
+
+  // Region by region.
+  BasicBlock *Dispatch = nullptr, *Check = nullptr, *General = nullptr;
+  PHINode *State = nullptr, *AnyPhi = nullptr, *AllPhi = nullptr;
+
+  // Warp by warp: the sweep's phis, the current warp's threads and stops,
+  // and the blocks that its cases run in.
+  PHINode *Released = nullptr, *Warp = nullptr, *Progress = nullptr,
+          *Reruns = nullptr, *WarpReleased = nullptr;
+  /// In a kernel with spin-waits, whether a warp ran on from anything but a
+  /// spin-wait it came back to.
+  PHINode *Worked = nullptr;
+  Value *NumWarps = nullptr, *Begin = nullptr, *End = nullptr;
+  SmallVector<Value *> WarpStops;
+  BasicBlock *Sweep = nullptr, *SweepNext = nullptr, *SweepEnd = nullptr,
+             *WarpScanned = nullptr, *WarpAgreed = nullptr, *WarpRun = nullptr,
+             *WarpYieldRun = nullptr, *WarpExchangeRun = nullptr,
+             *WarpPartialRun = nullptr;
+  /// Where each case that ran threads of the warp on ends (null if the
+  /// kernel has no such case).
+  BasicBlock *WarpPartialRan = nullptr, *WarpExchanged = nullptr,
+             *WarpYielded = nullptr, *WarpRan = nullptr, *WarpRerun = nullptr;
+  /// Whether the yielded warp, and the agreed warp, did more than spin.
+  Value *SpinWork = nullptr, *RunWork = nullptr, *WorkedNow = nullptr;
+  PHINode *NextProgress = nullptr, *NextWorked = nullptr;
+};
+} // namespace
+
+RegionBlockFunction::RegionBlockFunction(Function &T)
+    : T(T), C(T.getContext()), B(C), BF(BlockFunction::create(T, B)),
+      Run(B.GetInsertBlock()) {
   for (unsigned D = 0; D < 3; ++D)
     NTid[D] = BF.TV.get(ThreadArg::NTidX, D);
-
   // Each thread's stop (the sync point it waits at, 0 once it has exited)
   // is kept in the stop array of scratch memory, where the thread function
   // stores it. Sync point k is a block barrier when k <= NumBlockBarriers,
   // else a warp sync point.
-  Value *BlockScratch = BF.TV.get(ThreadArg::BlockScratch);
-  Value *BlockThreads = B.CreateZExt(BF.Threads, B.getInt64Ty(), "threads");
-  Value *Stops = scratchArray(B, BlockScratch, BlockThreads, StopSlotOffset);
+  BlockScratch = BF.TV.get(ThreadArg::BlockScratch);
+  BlockThreads = B.CreateZExt(BF.Threads, B.getInt64Ty(), "threads");
+  Stops = scratchArray(B, BlockScratch, BlockThreads, StopSlotOffset);
   Stops->setName("stops");
-  auto LoadStop = [&](Value *Linear) {
-    return B.CreateLoad(
-        B.getInt32Ty(),
-        scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot"), "stop");
-  };
-  // The uniform values' buffer (UniformSlot).
-  Value *Uniforms = ConstantPointerNull::get(B.getPtrTy());
+  createUniformBuffer();
+  NoStop = B.getInt32(~0u);
+  NumBlockBarriers = B.getInt32(getIntegerAttr(T, BlockBarriersAttr));
+  FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
+  FirstSpinWait = getIntegerAttr(T, FirstSpinWaitAttr);
+  FirstExchange = getIntegerAttr(T, FirstWarpExchangeAttr);
+  FirstExchangeRead = getIntegerAttr(T, FirstWarpExchangeReadAttr);
+  WarpSize = getWarpSize(*T.getParent());
+}
+
+void RegionBlockFunction::createUniformBuffer() {
+  Uniforms = ConstantPointerNull::get(B.getPtrTy());
   if (uint64_t BufferSize = getIntegerAttr(T, UniformBufferSizeAttr)) {
     IRBuilder<> AtEntry(&BF.F->getEntryBlock(),
                         BF.F->getEntryBlock().getFirstInsertionPt());
@@ -69,54 +160,141 @@ static void buildBlockFunction(Function &T) {
     Buffer->setAlignment(Align(16));
     Uniforms = Buffer;
   }
-  // Linear is the thread's i64 linear index.
-  auto CallThread = [&](Value *const Index[3], Value *Linear, Value *State,
-                        bool InRegion) {
-    ThreadValues Resumable = BF.TV;
-    Resumable.set(ThreadArg::BlockScratch, BlockScratch);
-    Resumable.set(ThreadArg::ThreadIndex, Linear);
-    Resumable.set(ThreadArg::BlockThreads, BlockThreads);
-    Resumable.set(ThreadArg::State, State);
-    Resumable.set(ThreadArg::InRegion, B.getInt1(InRegion));
-    Resumable.set(ThreadArg::Uniforms, Uniforms);
-    CallInst *Call = BF.callThread(B, Index, nullptr, &Resumable);
-    Call->setName("stop");
-    return Call;
-  };
-  Constant *NoStop = B.getInt32(~0u);
-  Constant *NumBlockBarriers =
-      B.getInt32(getIntegerAttr(T, BlockBarriersAttr));
-  auto EmitDivergenceTrap = [&](BasicBlock *At, StringRef What) {
-    B.SetInsertPoint(At);
-    emitTrap(B, BF.Ctx, (BF.Kernel->getName() + ": " + What).str());
-    B.CreateUnreachable();
-  };
-  BasicBlock *BlockDiverged = BasicBlock::Create(C, "block.diverged", Block);
-  EmitDivergenceTrap(BlockDiverged,
-                     "threads of one block reached different barriers (a "
-                     "barrier in divergent control flow)");
-  BasicBlock *WarpDiverged = BasicBlock::Create(C, "warp.diverged", Block);
-  EmitDivergenceTrap(WarpDiverged,
-                     "threads of one warp reached different warp operations "
-                     "(a warp operation in divergent control flow)");
+}
 
-  // While every thread is live and at the same sync point, the block runs
-  // region by region: a loop nest per state, with that state constant, so
-  // that each is its own vectorizable loop.
+Value *RegionBlockFunction::loadStop(Value *Linear) {
+  return B.CreateLoad(
+      B.getInt32Ty(),
+      scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot"), "stop");
+}
+
+CallInst *RegionBlockFunction::callThread(Value *const Index[3],
+                                          Value *Linear, Value *State,
+                                          bool InRegion) {
+  ThreadValues Resumable = BF.TV;
+  Resumable.set(ThreadArg::BlockScratch, BlockScratch);
+  Resumable.set(ThreadArg::ThreadIndex, Linear);
+  Resumable.set(ThreadArg::BlockThreads, BlockThreads);
+  Resumable.set(ThreadArg::State, State);
+  Resumable.set(ThreadArg::InRegion, B.getInt1(InRegion));
+  Resumable.set(ThreadArg::Uniforms, Uniforms);
+  CallInst *Call = BF.callThread(B, Index, nullptr, &Resumable);
+  Call->setName("stop");
+  return Call;
+}
+
+void RegionBlockFunction::getThreadIndex(Value *Linear, Value *Index[3]) {
+  Value *XY = B.CreateMul(NTid[0], NTid[1]);
+  Index[0] = B.CreateURem(Linear, NTid[0], "tid.x");
+  Index[1] = B.CreateURem(B.CreateUDiv(Linear, NTid[0]), NTid[1], "tid.y");
+  Index[2] = B.CreateUDiv(Linear, XY, "tid.z");
+}
+
+BasicBlock *RegionBlockFunction::createDivergenceTrap(StringRef Name,
+                                                      StringRef What) {
+  BasicBlock *At = BasicBlock::Create(C, Name, BF.F);
+  B.SetInsertPoint(At);
+  emitTrap(B, BF.Ctx, (BF.Kernel->getName() + ": " + What).str());
+  B.CreateUnreachable();
+  return At;
+}
+
+SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin,
+                                                    Value *End) {
+  return emitLinearLoop(
+      B, Begin, End,
+      {NoStop, B.getInt32(0), B.getInt32(0), NoStop, NoStop, B.getInt32(0)},
+      [&](Value *Linear, ArrayRef<Value *> Acc) {
+        Value *Stop = loadStop(B.CreateZExt(Linear, B.getInt64Ty()));
+        Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
+        Value *AtYield = FirstYield
+                             ? B.CreateICmpUGE(Stop, B.getInt32(FirstYield))
+                             : B.getFalse();
+        Value *AtWarpPoint = B.CreateICmpUGT(Stop, NumBlockBarriers);
+        auto Min = [&](Value *A, Value *V) {
+          return B.CreateBinaryIntrinsic(Intrinsic::umin, A, V);
+        };
+        return SmallVector<Value *>{
+            B.CreateSelect(Exited, Acc[0], Min(Acc[0], Stop)),
+            B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[1], Stop),
+            B.CreateAdd(Acc[2], B.CreateZExt(Exited, B.getInt32Ty())),
+            B.CreateSelect(AtYield, Min(Acc[3], Stop), Acc[3]),
+            B.CreateSelect(AtWarpPoint, Min(Acc[4], Stop), Acc[4]),
+            B.CreateSelect(AtWarpPoint,
+                           B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[5],
+                                                   Stop),
+                           Acc[5])};
+      });
+}
+
+BasicBlock *
+RegionBlockFunction::runThreadsWhere(StringRef Name,
+                                     function_ref<Value *(Value *Stop)> Runs,
+                                     Value *From) {
+  emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
+    Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
+    Value *Stop = loadStop(Linear64);
+    BasicBlock *Call = BasicBlock::Create(C, Name + ".call", BF.F);
+    BasicBlock *Skip = BasicBlock::Create(C, Name + ".skip", BF.F);
+    B.CreateCondBr(Runs(Stop), Call, Skip);
+    B.SetInsertPoint(Call);
+    Value *Index[3];
+    getThreadIndex(Linear, Index);
+    callThread(Index, Linear64, From ? From : Stop, /*InRegion=*/false);
+    B.CreateBr(Skip);
+    B.SetInsertPoint(Skip);
+    return SmallVector<Value *>();
+  });
+  return B.GetInsertBlock();
+}
+
+Value *RegionBlockFunction::isOneExchangePhase(Value *Min, Value *Max) {
+  uint64_t ExchangeEnd = FirstYield ? FirstYield : ~0u;
+  auto Within = [&](uint64_t First, uint64_t Last) {
+    return B.CreateAnd(B.CreateICmpUGE(Min, B.getInt32(First)),
+                       B.CreateICmpULT(Max, B.getInt32(Last)));
+  };
+  return B.CreateOr(Within(FirstExchange, FirstExchangeRead),
+                    Within(FirstExchangeRead, ExchangeEnd));
+}
+
+void RegionBlockFunction::build() {
+  BlockDiverged = createDivergenceTrap(
+      "block.diverged", "threads of one block reached different barriers (a "
+                        "barrier in divergent control flow)");
+  WarpDiverged = createDivergenceTrap(
+      "warp.diverged", "threads of one warp reached different warp "
+                       "operations (a warp operation in divergent control "
+                       "flow)");
+  emitRegions();
+  emitRegionsAgreed();
+  emitWarpSweeps();
+  emitMixedWarp();
+  emitWarpRunsOn();
+  emitAgreedWarp();
+  emitWarpRerun();
+  emitSweepEnd();
+  emitBlockScan();
+}
+
+/// While every thread is live and at the same sync point, the block runs
+/// region by region: a loop nest per state, with that state constant, so
+/// that each is its own vectorizable loop.
+void RegionBlockFunction::emitRegions() {
   // Every live thread is at the region's sync point: the region's accesses
   // are unordered between threads.
   MDNode *ParallelAccesses = tagUnorderedAccesses(T);
   auto *Resume = cast<SwitchInst>(T.getEntryBlock().getTerminator());
   unsigned NumStates = Resume->getNumCases() + 1;
   B.SetInsertPoint(Run);
-  BasicBlock *Dispatch = BasicBlock::Create(C, "region.dispatch", Block);
-  BasicBlock *Check = BasicBlock::Create(C, "region.check", Block);
-  BasicBlock *BadState = BasicBlock::Create(C, "region.unknown", Block);
+  Dispatch = BasicBlock::Create(C, "region.dispatch", BF.F);
+  Check = BasicBlock::Create(C, "region.check", BF.F);
+  BasicBlock *BadState = BasicBlock::Create(C, "region.unknown", BF.F);
   B.CreateBr(Dispatch);
   B.SetInsertPoint(BadState);
   B.CreateUnreachable(); // states come from the thread function's returns
   B.SetInsertPoint(Dispatch);
-  PHINode *State = B.CreatePHI(B.getInt32Ty(), 3, "state");
+  State = B.CreatePHI(B.getInt32Ty(), 3, "state");
   State->addIncoming(B.getInt32(0), Run);
   // Every thread waits at the same sync point: the last thread's copies of
   // the uniform values are everyone's.
@@ -136,11 +314,11 @@ static void buildBlockFunction(Function &T) {
   // The threads agree on their stop when the OR of the stops equals their
   // AND; unlike min and max, these reductions stay recognizable to the loop
   // vectorizer when a region's stop is a constant.
-  PHINode *AnyPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.or");
-  PHINode *AllPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.and");
+  AnyPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.or");
+  AllPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.and");
   for (unsigned K = 0; K < NumStates; ++K) {
-    BasicBlock *Region = BasicBlock::Create(
-        C, "region." + Twine(K), Block, Check);
+    BasicBlock *Region =
+        BasicBlock::Create(C, "region." + Twine(K), BF.F, Check);
     Regions->addCase(B.getInt32(K), Region);
     B.SetInsertPoint(Region);
     SmallVector<Value *> Reached = emitThreadLoops(
@@ -152,7 +330,7 @@ static void buildBlockFunction(Function &T) {
             Index64[D] = B.CreateZExt(Index[D], B.getInt64Ty());
             NTid64[D] = B.CreateZExt(NTid[D], B.getInt64Ty());
           }
-          Value *Stop = CallThread(Index, linearIndex(B, Index64, NTid64),
+          Value *Stop = callThread(Index, linearIndex(B, Index64, NTid64),
                                    B.getInt32(K), /*InRegion=*/true);
           return SmallVector<Value *>{B.CreateOr(OrAnd[0], Stop),
                                       B.CreateAnd(OrAnd[1], Stop)};
@@ -162,106 +340,59 @@ static void buildBlockFunction(Function &T) {
     AllPhi->addIncoming(Reached[1], B.GetInsertBlock());
     B.CreateBr(Check);
   }
+}
+
+/// After a round of regions: the block is done, runs the region its
+/// threads agree on, or goes on warp by warp.
+void RegionBlockFunction::emitRegionsAgreed() {
   B.SetInsertPoint(Check);
-  BasicBlock *Agreed = BasicBlock::Create(C, "region.agreed", Block);
-  BasicBlock *General = BasicBlock::Create(C, "general", Block);
+  BasicBlock *Agreed = BasicBlock::Create(C, "region.agreed", BF.F);
+  General = BasicBlock::Create(C, "general", BF.F);
   B.CreateCondBr(B.CreateICmpEQ(AnyPhi, AllPhi), Agreed, General);
-  // Warp yield points are numbered from FirstYield on, if there are any,
-  // the spin-waits' from FirstSpinWait on.
-  uint64_t FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
-  uint64_t FirstSpinWait = getIntegerAttr(T, FirstSpinWaitAttr);
   B.SetInsertPoint(Agreed);
   if (!FirstSpinWait) {
     B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Dispatch);
     State->addIncoming(AnyPhi, Agreed);
-  } else {
-    // Every thread came to a spin-wait's yield point: the block waits for
-    // other blocks, and says so before it runs its threads round again.
-    BasicBlock *Again = BasicBlock::Create(C, "region.again", Block);
-    BasicBlock *Spins = BasicBlock::Create(C, "region.spins", Block);
-    B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Again);
-    B.SetInsertPoint(Again);
-    B.CreateCondBr(B.CreateICmpUGE(AnyPhi, B.getInt32(FirstSpinWait)), Spins,
-                   Dispatch);
-    B.SetInsertPoint(Spins);
-    emitBlockSpins(B, BF.Ctx);
-    B.CreateBr(Dispatch);
-    State->addIncoming(AnyPhi, Again);
-    State->addIncoming(AnyPhi, Spins);
+    return;
   }
+  // Every thread came to a spin-wait's yield point: the block waits for
+  // other blocks, and says so before it runs its threads round again.
+  BasicBlock *Again = BasicBlock::Create(C, "region.again", BF.F);
+  BasicBlock *Spins = BasicBlock::Create(C, "region.spins", BF.F);
+  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Again);
+  B.SetInsertPoint(Again);
+  B.CreateCondBr(B.CreateICmpUGE(AnyPhi, B.getInt32(FirstSpinWait)), Spins,
+                 Dispatch);
+  B.SetInsertPoint(Spins);
+  emitBlockSpins(B, BF.Ctx);
+  B.CreateBr(Dispatch);
+  State->addIncoming(AnyPhi, Again);
+  State->addIncoming(AnyPhi, Spins);
+}
 
-  // Otherwise (threads exited, or warps at different sync points) warp by
-  // warp: sweeps over the warps run each warp whose live threads all wait
-  // at the same warp sync point, or at the block barrier just released, to
-  // their next stop. When a sweep makes no progress, every live thread waits
-  // at a block barrier: the same one, which is released, or the block
-  // diverged.
-  auto ThreadIndex = [&](Value *Linear, Value *Index[3]) {
-    Value *XY = B.CreateMul(NTid[0], NTid[1]);
-    Index[0] = B.CreateURem(Linear, NTid[0], "tid.x");
-    Index[1] = B.CreateURem(B.CreateUDiv(Linear, NTid[0]), NTid[1], "tid.y");
-    Index[2] = B.CreateUDiv(Linear, XY, "tid.z");
-  };
-  // The smallest and largest stops of the live threads in [Begin, End), how
-  // many have exited, the smallest stop that is a yield point, and the
-  // smallest and largest stops that are warp sync points.
-  auto ScanStops = [&](Value *Begin, Value *End) {
-    return emitLinearLoop(
-        B, Begin, End,
-        {NoStop, B.getInt32(0), B.getInt32(0), NoStop, NoStop, B.getInt32(0)},
-        [&](Value *Linear, ArrayRef<Value *> Acc) {
-          Value *Stop = LoadStop(B.CreateZExt(Linear, B.getInt64Ty()));
-          Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
-          Value *AtYield =
-              FirstYield ? B.CreateICmpUGE(Stop, B.getInt32(FirstYield))
-                         : B.getFalse();
-          Value *AtWarpPoint = B.CreateICmpUGT(Stop, NumBlockBarriers);
-          return SmallVector<Value *>{
-              B.CreateSelect(Exited, Acc[0],
-                             B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[0],
-                                                     Stop)),
-              B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[1], Stop),
-              B.CreateAdd(Acc[2], B.CreateZExt(Exited, B.getInt32Ty())),
-              B.CreateSelect(AtYield,
-                             B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[3],
-                                                     Stop),
-                             Acc[3]),
-              B.CreateSelect(AtWarpPoint,
-                             B.CreateBinaryIntrinsic(Intrinsic::umin, Acc[4],
-                                                     Stop),
-                             Acc[4]),
-              B.CreateSelect(AtWarpPoint,
-                             B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[5],
-                                                     Stop),
-                             Acc[5])};
-        });
-  };
-  unsigned W = getWarpSize(*T.getParent());
-  BasicBlock *Sweep = BasicBlock::Create(C, "sweep", Block);
-  BasicBlock *SweepNext = BasicBlock::Create(C, "sweep.next", Block);
-  BasicBlock *SweepEnd = BasicBlock::Create(C, "sweep.end", Block);
+/// Otherwise (threads exited, or warps at different sync points) warp by
+/// warp: sweeps over the warps run each warp whose live threads all wait
+/// at the same warp sync point, or at the block barrier just released, to
+/// their next stop. When a sweep makes no progress, every live thread waits
+/// at a block barrier: the same one, which is released, or the block
+/// diverged. This is the sweep's head: the current warp's stops.
+void RegionBlockFunction::emitWarpSweeps() {
+  unsigned W = WarpSize;
+  Sweep = BasicBlock::Create(C, "sweep", BF.F);
+  SweepNext = BasicBlock::Create(C, "sweep.next", BF.F);
+  SweepEnd = BasicBlock::Create(C, "sweep.end", BF.F);
   B.SetInsertPoint(General);
-  PHINode *Released = B.CreatePHI(B.getInt32Ty(), 3, "released");
+  Released = B.CreatePHI(B.getInt32Ty(), 3, "released");
   Released->addIncoming(B.getInt32(0), Check);
-  Value *NumWarps = B.CreateUDiv(B.CreateAdd(BF.Threads, B.getInt32(W - 1)),
-                                 B.getInt32(W), "warps");
+  NumWarps = B.CreateUDiv(B.CreateAdd(BF.Threads, B.getInt32(W - 1)),
+                          B.getInt32(W), "warps");
   B.CreateBr(Sweep);
 
-  // A warp that ran on from a warp sync or yield point is looked at again
-  // at once, up to RerunLimit times in a row, so that warp-synchronous code
-  // does not cost a sweep over every warp per step, while other warps still
-  // get their turn (a warp may spin until another sets a flag). It reruns
-  // with no barrier released: from the released barrier each warp runs once
-  // per sweep.
-  constexpr unsigned RerunLimit = 64;
   B.SetInsertPoint(Sweep);
-  PHINode *Warp = B.CreatePHI(B.getInt32Ty(), 4, "warp");
-  PHINode *Progress = B.CreatePHI(B.getInt1Ty(), 4, "progress");
-  PHINode *Reruns = B.CreatePHI(B.getInt32Ty(), 4, "reruns");
-  PHINode *WarpReleased = B.CreatePHI(B.getInt32Ty(), 4, "warp.released");
-  // In a kernel with spin-waits, whether a warp ran on from anything but a
-  // spin-wait it came back to.
-  PHINode *Worked = nullptr;
+  Warp = B.CreatePHI(B.getInt32Ty(), 4, "warp");
+  Progress = B.CreatePHI(B.getInt1Ty(), 4, "progress");
+  Reruns = B.CreatePHI(B.getInt32Ty(), 4, "reruns");
+  WarpReleased = B.CreatePHI(B.getInt32Ty(), 4, "warp.released");
   if (FirstSpinWait) {
     Worked = B.CreatePHI(B.getInt1Ty(), 4, "worked");
     Worked->addIncoming(B.getFalse(), General);
@@ -270,30 +401,33 @@ static void buildBlockFunction(Function &T) {
   Progress->addIncoming(B.getFalse(), General);
   Reruns->addIncoming(B.getInt32(0), General);
   WarpReleased->addIncoming(Released, General);
-  Value *Begin = B.CreateMul(Warp, B.getInt32(W), "warp.begin");
-  Value *End = B.CreateBinaryIntrinsic(
+  Begin = B.CreateMul(Warp, B.getInt32(W), "warp.begin");
+  End = B.CreateBinaryIntrinsic(
       Intrinsic::umin, B.CreateAdd(Begin, B.getInt32(W)), BF.Threads);
-  SmallVector<Value *> WarpStops = ScanStops(Begin, End);
+  WarpStops = scanStops(Begin, End);
+}
+
+/// A live warp whose threads wait at different stops: which of them run
+/// on, if any, or the trap of a divergent barrier or warp operation.
+void RegionBlockFunction::emitMixedWarp() {
   Value *WarpMin = WarpStops[0], *WarpMax = WarpStops[1];
-  BasicBlock *WarpLive = BasicBlock::Create(C, "warp.live", Block);
-  BasicBlock *WarpAgreed = BasicBlock::Create(C, "warp.agreed", Block);
-  BasicBlock *WarpRun = BasicBlock::Create(C, "warp.run", Block);
-  BasicBlock *WarpScanned = B.GetInsertBlock();
+  BasicBlock *WarpLive = BasicBlock::Create(C, "warp.live", BF.F);
+  WarpAgreed = BasicBlock::Create(C, "warp.agreed", BF.F);
+  WarpRun = BasicBlock::Create(C, "warp.run", BF.F);
+  WarpScanned = B.GetInsertBlock();
   B.CreateCondBr(B.CreateICmpEQ(WarpMin, NoStop), SweepNext, WarpLive);
   B.SetInsertPoint(WarpLive);
-  BasicBlock *WarpMixed = BasicBlock::Create(C, "warp.mixed", Block);
+  BasicBlock *WarpMixed = BasicBlock::Create(C, "warp.mixed", BF.F);
   B.CreateCondBr(B.CreateICmpEQ(WarpMin, WarpMax), WarpAgreed, WarpMixed);
   B.SetInsertPoint(WarpMixed);
   // Threads of one warp at yield points run on, those at the first yield
   // point in the function's order first: threads that a branch left behind
   // catch up with the others, as lanes reconverge. The others wait.
-  Value *WarpYieldMin = WarpStops[3];
-  BasicBlock *WarpYieldRun = nullptr;
   if (FirstYield) {
     BasicBlock *WarpNotYielding =
-        BasicBlock::Create(C, "warp.not.yielding", Block);
-    WarpYieldRun = BasicBlock::Create(C, "warp.yield", Block);
-    B.CreateCondBr(B.CreateICmpNE(WarpYieldMin, NoStop), WarpYieldRun,
+        BasicBlock::Create(C, "warp.not.yielding", BF.F);
+    WarpYieldRun = BasicBlock::Create(C, "warp.yield", BF.F);
+    B.CreateCondBr(B.CreateICmpNE(WarpStops[3], NoStop), WarpYieldRun,
                    WarpNotYielding);
     B.SetInsertPoint(WarpNotYielding);
   }
@@ -302,21 +436,12 @@ static void buildBlockFunction(Function &T) {
   // from its own, as lanes at different shfl.sync instructions synchronize
   // on GPUs since Volta: each reads the lane it names, at whichever shuffle
   // that lane is.
-  uint64_t FirstExchange = getIntegerAttr(T, FirstWarpExchangeAttr);
-  uint64_t FirstExchangeRead = getIntegerAttr(T, FirstWarpExchangeReadAttr);
-  BasicBlock *WarpExchangeRun = nullptr;
   if (FirstExchange) {
-    uint64_t ExchangeEnd = FirstYield ? FirstYield : ~0u;
-    auto Within = [&](uint64_t Begin, uint64_t End) {
-      return B.CreateAnd(B.CreateICmpUGE(WarpMin, B.getInt32(Begin)),
-                         B.CreateICmpULT(WarpMax, B.getInt32(End)));
-    };
     BasicBlock *WarpNotExchanging =
-        BasicBlock::Create(C, "warp.not.exchanging", Block);
-    WarpExchangeRun = BasicBlock::Create(C, "warp.exchange", Block);
-    B.CreateCondBr(B.CreateOr(Within(FirstExchange, FirstExchangeRead),
-                              Within(FirstExchangeRead, ExchangeEnd)),
-                   WarpExchangeRun, WarpNotExchanging);
+        BasicBlock::Create(C, "warp.not.exchanging", BF.F);
+    WarpExchangeRun = BasicBlock::Create(C, "warp.exchange", BF.F);
+    B.CreateCondBr(isOneExchangePhase(WarpMin, WarpMax), WarpExchangeRun,
+                   WarpNotExchanging);
     B.SetInsertPoint(WarpNotExchanging);
   }
   // Threads of one warp at block barriers while the others are at one warp
@@ -326,113 +451,103 @@ static void buildBlockFunction(Function &T) {
   // gpu.all_reduce reduces the partial sums of a block's warps in the lanes
   // of warp 0 alone) synchronizes only the lanes it names.
   Value *WarpPointMin = WarpStops[4], *WarpPointMax = WarpStops[5];
-  BasicBlock *WarpPartialRun = BasicBlock::Create(C, "warp.partial", Block);
-  {
-    BasicBlock *WarpNotPartial =
-        BasicBlock::Create(C, "warp.not.partial", Block);
-    Value *SomeAtBarriers = B.CreateICmpULE(WarpMin, NumBlockBarriers);
-    Value *SomeAtWarpPoints = B.CreateICmpNE(WarpPointMin, NoStop);
-    Value *OnePoint = B.CreateICmpEQ(WarpPointMin, WarpPointMax);
-    if (FirstExchange) {
-      uint64_t ExchangeEnd = FirstYield ? FirstYield : ~0u;
-      auto Within = [&](uint64_t Begin, uint64_t End) {
-        return B.CreateAnd(B.CreateICmpUGE(WarpPointMin, B.getInt32(Begin)),
-                           B.CreateICmpULT(WarpPointMax, B.getInt32(End)));
-      };
-      OnePoint = B.CreateOr(
-          OnePoint, B.CreateOr(Within(FirstExchange, FirstExchangeRead),
-                               Within(FirstExchangeRead, ExchangeEnd)));
-    }
-    B.CreateCondBr(B.CreateAnd(B.CreateAnd(SomeAtBarriers, SomeAtWarpPoints),
-                               OnePoint),
-                   WarpPartialRun, WarpNotPartial);
-    B.SetInsertPoint(WarpNotPartial);
-  }
+  WarpPartialRun = BasicBlock::Create(C, "warp.partial", BF.F);
+  BasicBlock *WarpNotPartial = BasicBlock::Create(C, "warp.not.partial", BF.F);
+  Value *SomeAtBarriers = B.CreateICmpULE(WarpMin, NumBlockBarriers);
+  Value *SomeAtWarpPoints = B.CreateICmpNE(WarpPointMin, NoStop);
+  Value *OnePoint = B.CreateICmpEQ(WarpPointMin, WarpPointMax);
+  if (FirstExchange)
+    OnePoint =
+        B.CreateOr(OnePoint, isOneExchangePhase(WarpPointMin, WarpPointMax));
+  B.CreateCondBr(
+      B.CreateAnd(B.CreateAnd(SomeAtBarriers, SomeAtWarpPoints), OnePoint),
+      WarpPartialRun, WarpNotPartial);
+  B.SetInsertPoint(WarpNotPartial);
   // Threads of one warp at different block barriers diverged in the block.
   B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
                  WarpDiverged);
-  // Runs on each thread of the warp whose stop \p Runs accepts, from stop
-  // \p From (null: the thread's own), in blocks named after \p Name; returns
-  // the block where the loop ends.
-  auto RunThreadsWhere = [&](StringRef Name,
-                             function_ref<Value *(Value *Stop)> Runs,
-                             Value *From) {
-    emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
-      Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
-      Value *Stop = LoadStop(Linear64);
-      BasicBlock *Call = BasicBlock::Create(C, Name + ".call", Block);
-      BasicBlock *Skip = BasicBlock::Create(C, Name + ".skip", Block);
-      B.CreateCondBr(Runs(Stop), Call, Skip);
-      B.SetInsertPoint(Call);
-      Value *Index[3];
-      ThreadIndex(Linear, Index);
-      CallThread(Index, Linear64, From ? From : Stop, /*InRegion=*/false);
-      B.CreateBr(Skip);
-      B.SetInsertPoint(Skip);
-      return SmallVector<Value *>();
-    });
-    return B.GetInsertBlock();
+}
+
+/// The cases of a mixed warp whose threads run on: at warp operations
+/// while others wait at barriers, at exchanges of one phase, at yield
+/// points.
+void RegionBlockFunction::emitWarpRunsOn() {
+  auto IsLive = [&](Value *Stop) {
+    return B.CreateICmpNE(Stop, B.getInt32(0));
   };
-  auto IsLive = [&](Value *Stop) { return B.CreateICmpNE(Stop, B.getInt32(0)); };
   B.SetInsertPoint(WarpPartialRun);
-  BasicBlock *WarpPartialRan = RunThreadsWhere(
+  WarpPartialRan = runThreadsWhere(
       "partial",
       [&](Value *Stop) { return B.CreateICmpUGT(Stop, NumBlockBarriers); },
       nullptr);
-  BasicBlock *WarpExchanged = nullptr;
   if (FirstExchange) {
     B.SetInsertPoint(WarpExchangeRun);
-    WarpExchanged = RunThreadsWhere("exchange", IsLive, nullptr);
+    WarpExchanged = runThreadsWhere("exchange", IsLive, nullptr);
   }
-  BasicBlock *WarpYielded = nullptr;
-  Value *SpinWork = nullptr; // whether the yielded warp did more than spin
-  if (FirstYield) {
-    B.SetInsertPoint(WarpYieldRun);
-    WarpYielded = RunThreadsWhere(
-        "yield",
-        [&](Value *Stop) { return B.CreateICmpEQ(Stop, WarpYieldMin); },
-        WarpYieldMin);
-    // Threads that ran from a spin-wait's yield point and came back to it,
-    // or to an earlier one, wait for another thread's store: the threads at
-    // later yield points run on too, lest a thread spin forever waiting for
-    // one that waits for it to move.
-    if (FirstSpinWait) {
-      Value *Spun =
-          B.CreateAnd(B.CreateICmpUGE(WarpYieldMin, B.getInt32(FirstSpinWait)),
-                      B.CreateICmpULE(ScanStops(Begin, End)[3], WarpYieldMin));
-      BasicBlock *Others = BasicBlock::Create(C, "warp.yield.others", Block);
-      BasicBlock *Yielded = BasicBlock::Create(C, "warp.yielded", Block);
-      B.CreateCondBr(Spun, Others, Yielded);
-      B.SetInsertPoint(Others);
-      RunThreadsWhere(
-          "yield.others",
-          [&](Value *Stop) { return B.CreateICmpUGT(Stop, WarpYieldMin); },
-          nullptr);
-      B.CreateBr(Yielded);
-      B.SetInsertPoint(Yielded);
-      WarpYielded = Yielded;
-      SpinWork = B.CreateNot(Spun);
-    }
-  }
+  if (!FirstYield)
+    return;
+  Value *WarpYieldMin = WarpStops[3];
+  B.SetInsertPoint(WarpYieldRun);
+  WarpYielded = runThreadsWhere(
+      "yield", [&](Value *Stop) { return B.CreateICmpEQ(Stop, WarpYieldMin); },
+      WarpYieldMin);
+  if (!FirstSpinWait)
+    return;
+  // Threads that ran from a spin-wait's yield point and came back to it, or
+  // to an earlier one, wait for another thread's store: the threads at later
+  // yield points run on too, lest a thread spin forever waiting for one that
+  // waits for it to move.
+  Value *Spun =
+      B.CreateAnd(B.CreateICmpUGE(WarpYieldMin, B.getInt32(FirstSpinWait)),
+                  B.CreateICmpULE(scanStops(Begin, End)[3], WarpYieldMin));
+  BasicBlock *Others = BasicBlock::Create(C, "warp.yield.others", BF.F);
+  BasicBlock *Yielded = BasicBlock::Create(C, "warp.yielded", BF.F);
+  B.CreateCondBr(Spun, Others, Yielded);
+  B.SetInsertPoint(Others);
+  runThreadsWhere(
+      "yield.others",
+      [&](Value *Stop) { return B.CreateICmpUGT(Stop, WarpYieldMin); },
+      nullptr);
+  B.CreateBr(Yielded);
+  B.SetInsertPoint(Yielded);
+  WarpYielded = Yielded;
+  SpinWork = B.CreateNot(Spun);
+}
+
+/// A warp whose live threads all wait at one stop runs on if it is a warp
+/// sync point or the block barrier just released.
+void RegionBlockFunction::emitAgreedWarp() {
+  Value *WarpMin = WarpStops[0];
   B.SetInsertPoint(WarpAgreed);
   Value *Runnable = B.CreateOr(B.CreateICmpUGT(WarpMin, NumBlockBarriers),
                                B.CreateICmpEQ(WarpMin, WarpReleased));
   B.CreateCondBr(Runnable, WarpRun, SweepNext);
   B.SetInsertPoint(WarpRun);
-  BasicBlock *WarpRan = RunThreadsWhere("thread", IsLive, WarpMin);
-  // Threads that ran from a spin-wait's yield point and all came back to
-  // it did no more than spin.
-  Value *RunWork = nullptr;
-  if (FirstSpinWait) {
-    SmallVector<Value *> After = ScanStops(Begin, End);
-    Value *Spun = B.CreateAnd(
-        {B.CreateICmpUGE(WarpMin, B.getInt32(FirstSpinWait)),
-         B.CreateICmpEQ(After[0], WarpMin), B.CreateICmpEQ(After[1], WarpMin),
-         B.CreateICmpEQ(After[2], WarpStops[2])});
-    RunWork = B.CreateNot(Spun);
-    WarpRan = B.GetInsertBlock();
-  }
-  BasicBlock *WarpRerun = BasicBlock::Create(C, "warp.rerun", Block);
+  WarpRan = runThreadsWhere(
+      "thread", [&](Value *Stop) { return B.CreateICmpNE(Stop, B.getInt32(0)); },
+      WarpMin);
+  if (!FirstSpinWait)
+    return;
+  // Threads that ran from a spin-wait's yield point and all came back to it
+  // did no more than spin.
+  SmallVector<Value *> After = scanStops(Begin, End);
+  Value *Spun = B.CreateAnd(
+      {B.CreateICmpUGE(WarpMin, B.getInt32(FirstSpinWait)),
+       B.CreateICmpEQ(After[0], WarpMin), B.CreateICmpEQ(After[1], WarpMin),
+       B.CreateICmpEQ(After[2], WarpStops[2])});
+  RunWork = B.CreateNot(Spun);
+  WarpRan = B.GetInsertBlock();
+}
+
+/// A warp that ran on from a warp sync or yield point is looked at again at
+/// once, up to RerunLimit times in a row, so that warp-synchronous code does
+/// not cost a sweep over every warp per step, while other warps still get
+/// their turn (a warp may spin until another sets a flag). It reruns with no
+/// barrier released: from the released barrier each warp runs once per
+/// sweep.
+void RegionBlockFunction::emitWarpRerun() {
+  constexpr unsigned RerunLimit = 64;
+  WarpRerun = BasicBlock::Create(C, "warp.rerun", BF.F);
   B.CreateBr(WarpRerun);
   for (BasicBlock *RanOn : {WarpYielded, WarpExchanged, WarpPartialRan})
     if (RanOn) {
@@ -440,7 +555,6 @@ static void buildBlockFunction(Function &T) {
       B.CreateBr(WarpRerun);
     }
   B.SetInsertPoint(WarpRerun);
-  Value *WorkedNow = nullptr;
   if (Worked) {
     PHINode *RanWork = B.CreatePHI(B.getInt1Ty(), 4, "ran.work");
     for (BasicBlock *Ran : predecessors(WarpRerun))
@@ -459,13 +573,16 @@ static void buildBlockFunction(Function &T) {
   WarpReleased->addIncoming(B.getInt32(0), WarpRerun);
   if (Worked)
     Worked->addIncoming(WorkedNow, WarpRerun);
+}
 
+/// The next warp of the sweep, and after the last, another sweep if this
+/// one made progress (and, with spin-waits, did more than spin).
+void RegionBlockFunction::emitSweepEnd() {
   B.SetInsertPoint(SweepNext);
-  PHINode *NextProgress = B.CreatePHI(B.getInt1Ty(), 3);
+  NextProgress = B.CreatePHI(B.getInt1Ty(), 3);
   NextProgress->addIncoming(Progress, WarpScanned);
   NextProgress->addIncoming(Progress, WarpAgreed);
   NextProgress->addIncoming(B.getTrue(), WarpRerun);
-  PHINode *NextWorked = nullptr;
   if (Worked) {
     NextWorked = B.CreatePHI(B.getInt1Ty(), 3);
     NextWorked->addIncoming(Worked, WarpScanned);
@@ -480,17 +597,22 @@ static void buildBlockFunction(Function &T) {
   Reruns->addIncoming(B.getInt32(0), SweepNext);
   WarpReleased->addIncoming(Released, SweepNext);
   B.CreateCondBr(B.CreateICmpULT(NextWarp, NumWarps), Sweep, SweepEnd);
+}
 
+/// A sweep without progress: every live thread waits at a block barrier.
+/// The block is done, releases the barrier, goes back to regions when
+/// every thread is live, or diverged.
+void RegionBlockFunction::emitBlockScan() {
   B.SetInsertPoint(SweepEnd);
-  BasicBlock *BlockScan = BasicBlock::Create(C, "block.scan", Block);
+  BasicBlock *BlockScan = BasicBlock::Create(C, "block.scan", BF.F);
   if (!FirstSpinWait) {
     B.CreateCondBr(NextProgress, General, BlockScan);
     Released->addIncoming(B.getInt32(0), SweepEnd);
   } else {
     // A sweep in which the warps only came back round spin-waits: the block
     // waits for other blocks, and says so.
-    BasicBlock *Progressed = BasicBlock::Create(C, "sweep.progressed", Block);
-    BasicBlock *Spins = BasicBlock::Create(C, "block.spins", Block);
+    BasicBlock *Progressed = BasicBlock::Create(C, "sweep.progressed", BF.F);
+    BasicBlock *Spins = BasicBlock::Create(C, "block.spins", BF.F);
     B.CreateCondBr(NextProgress, Progressed, BlockScan);
     B.SetInsertPoint(Progressed);
     B.CreateCondBr(NextWorked, General, Spins);
@@ -501,10 +623,10 @@ static void buildBlockFunction(Function &T) {
     Released->addIncoming(B.getInt32(0), Spins);
   }
   B.SetInsertPoint(BlockScan);
-  SmallVector<Value *> BlockStops = ScanStops(B.getInt32(0), BF.Threads);
+  SmallVector<Value *> BlockStops = scanStops(B.getInt32(0), BF.Threads);
   Value *BlockMin = BlockStops[0];
-  BasicBlock *BlockLive = BasicBlock::Create(C, "block.live", Block);
-  BasicBlock *BlockAgreed = BasicBlock::Create(C, "block.agreed", Block);
+  BasicBlock *BlockLive = BasicBlock::Create(C, "block.live", BF.F);
+  BasicBlock *BlockAgreed = BasicBlock::Create(C, "block.agreed", BF.F);
   B.CreateCondBr(B.CreateICmpEQ(BlockMin, NoStop), BF.Done, BlockLive);
   B.SetInsertPoint(BlockLive);
   B.CreateCondBr(B.CreateICmpEQ(BlockMin, BlockStops[1]), BlockAgreed,
@@ -523,6 +645,6 @@ PreservedAnalyses RegionLoopsPass::lower(Module &M, ModuleAnalysisManager &) {
     if (!F.isDeclaration() && F.hasFnAttribute(ResumableAttr))
       Threads.push_back(&F);
   for (Function *T : Threads)
-    buildBlockFunction(*T);
+    RegionBlockFunction(*T).build();
   return Threads.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }
