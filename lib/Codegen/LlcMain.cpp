@@ -455,7 +455,8 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
   // Reports on passes go to LLVM's streams: one submodule at a time, each
   // after its banner.
   bool Reports = reportsOnPasses(Flags.DebugPassManager);
-  DefaultThreadPool Pool(hardware_concurrency(Reports ? 1 : Flags.Jobs.getValue()));
+  DefaultThreadPool Pool(
+      hardware_concurrency(Reports ? 1 : Flags.Jobs.getValue()));
   runJobs(B, FirstPass, Pool, Flags.OffloadSection);
   if (!Embedding) {
     if (Error E = collectErrors(AllJobs))
@@ -609,9 +610,8 @@ int mm::llcMain(int argc, char **argv,
     return 1;
   }
   std::vector<std::pair<std::string, std::string>> Outputs;
-  if (reportError(
-          compileBundle(*B, Flags, Extensions, Outputs),
-          argv[0], errs()))
+  if (reportError(compileBundle(*B, Flags, Extensions, Outputs), argv[0],
+                  errs()))
     return 1;
   return reportError(writeOutputs(*B, Flags, Outputs), argv[0], errs()) ? 1
                                                                      : 0;

@@ -121,7 +121,8 @@ Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
 
   ModulePassManager MPM;
   // No passes, as opt without -passes: the module is verified and printed.
-  for (StringRef Text : {StringRef(Options.Lowering), StringRef(Options.Passes)})
+  for (StringRef Text :
+       {StringRef(Options.Lowering), StringRef(Options.Passes)})
     if (!Text.empty())
       if (Error E = parsePipeline(PB, MPM, Text))
         return E;

@@ -168,9 +168,8 @@ Value *RegionBlockFunction::loadStop(Value *Linear) {
       scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot"), "stop");
 }
 
-CallInst *RegionBlockFunction::callThread(Value *const Index[3],
-                                          Value *Linear, Value *State,
-                                          bool InRegion) {
+CallInst *RegionBlockFunction::callThread(Value *const Index[3], Value *Linear,
+                                          Value *State, bool InRegion) {
   ThreadValues Resumable = BF.TV;
   Resumable.set(ThreadArg::BlockScratch, BlockScratch);
   Resumable.set(ThreadArg::ThreadIndex, Linear);
@@ -199,8 +198,7 @@ BasicBlock *RegionBlockFunction::createDivergenceTrap(StringRef Name,
   return At;
 }
 
-SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin,
-                                                    Value *End) {
+SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin, Value *End) {
   return emitLinearLoop(
       B, Begin, End,
       {NoStop, B.getInt32(0), B.getInt32(0), NoStop, NoStop, B.getInt32(0)},
@@ -220,17 +218,15 @@ SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin,
             B.CreateAdd(Acc[2], B.CreateZExt(Exited, B.getInt32Ty())),
             B.CreateSelect(AtYield, Min(Acc[3], Stop), Acc[3]),
             B.CreateSelect(AtWarpPoint, Min(Acc[4], Stop), Acc[4]),
-            B.CreateSelect(AtWarpPoint,
-                           B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[5],
-                                                   Stop),
-                           Acc[5])};
+            B.CreateSelect(
+                AtWarpPoint,
+                B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[5], Stop),
+                Acc[5])};
       });
 }
 
-BasicBlock *
-RegionBlockFunction::runThreadsWhere(StringRef Name,
-                                     function_ref<Value *(Value *Stop)> Runs,
-                                     Value *From) {
+BasicBlock *RegionBlockFunction::runThreadsWhere(
+    StringRef Name, function_ref<Value *(Value *Stop)> Runs, Value *From) {
   emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
     Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
     Value *Stop = loadStop(Linear64);
@@ -402,8 +398,8 @@ void RegionBlockFunction::emitWarpSweeps() {
   Reruns->addIncoming(B.getInt32(0), General);
   WarpReleased->addIncoming(Released, General);
   Begin = B.CreateMul(Warp, B.getInt32(W), "warp.begin");
-  End = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, B.CreateAdd(Begin, B.getInt32(W)), BF.Threads);
+  End = B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                B.CreateAdd(Begin, B.getInt32(W)), BF.Threads);
   WarpStops = scanStops(Begin, End);
 }
 
@@ -524,7 +520,8 @@ void RegionBlockFunction::emitAgreedWarp() {
   B.CreateCondBr(Runnable, WarpRun, SweepNext);
   B.SetInsertPoint(WarpRun);
   WarpRan = runThreadsWhere(
-      "thread", [&](Value *Stop) { return B.CreateICmpNE(Stop, B.getInt32(0)); },
+      "thread",
+      [&](Value *Stop) { return B.CreateICmpNE(Stop, B.getInt32(0)); },
       WarpMin);
   if (!FirstSpinWait)
     return;

@@ -349,32 +349,86 @@ static void widenBooleanSlot(AllocaInst &Slot) {
   }
 }
 
-/// Splits \p T at its sync markers and makes it resumable.
-static Expected<ResumableLayout> makeResumable(Function &T,
-                                               const ThreadValues &TV) {
-  const DataLayout &DL = T.getDataLayout();
-  // Scalars first become SSA values, so that only what is really live across
-  // a barrier goes to scratch memory.
-  {
-    SmallVector<AllocaInst *> Promotable;
-    for (Instruction &I : T.getEntryBlock())
-      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isAllocaPromotable(AI))
-        Promotable.push_back(AI);
-    DominatorTree DT(T);
-    if (!Promotable.empty())
-      PromoteMemToReg(Promotable, DT);
-  }
+namespace {
+/// Splits a thread function at its sync markers and makes it resumable, step
+/// by step (run lists them); the members are what the steps hand on.
+class ResumableSplitter {
+public:
+  ResumableSplitter(Function &T, const ThreadValues &TV)
+      : T(T), TV(TV), DL(T.getDataLayout()),
+        State(cast<Argument>(TV.get(ThreadArg::State))) {}
+
+  Expected<ResumableLayout> run();
+
+private:
+  void promoteScalars();
+  void numberSyncPoints();
+  void splitAtSyncPoints();
+  void rematerializeLiveValues();
+  void keepLiveValues();
+  Error moveAllocasToScratch();
+  void moveAllocaToScratch(AllocaInst *AI, uint64_t AllocSize, uint64_t Offset);
+  void dispatchOnState();
+  void recordStops();
+
+  Function &T;
+  const ThreadValues &TV;
+  const DataLayout &DL;
+  Argument *State;
+  ResumableLayout Layout;
+  /// The kernel's own variables, which its code may address in any way.
   SmallPtrSet<AllocaInst *, 8> UserAllocas;
+  /// The sync markers, in the order of their numbers (from 1).
+  SmallVector<CallInst *> Markers;
+  /// The block of each marker, which returns its number once split.
+  SmallVector<BasicBlock *> SyncBlocks;
+  SmallPtrSet<BasicBlock *, 16> SyncBlockSet;
+  SmallVector<UniformValue> Uniform;
+  /// The entry before the split, which state 0 resumes at.
+  BasicBlock *OldEntry = nullptr;
+  /// The new entry, which resumes at the state's sync point.
+  BasicBlock *Dispatch = nullptr;
+};
+} // namespace
+
+Expected<ResumableLayout> ResumableSplitter::run() {
+  promoteScalars();
   for (Instruction &I : T.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       UserAllocas.insert(AI);
+  numberSyncPoints();
+  splitAtSyncPoints();
+  rematerializeLiveValues();
+  keepLiveValues();
+  tagScratchAccesses(T, UserAllocas, Uniform, TV, Layout);
+  if (Error E = moveAllocasToScratch())
+    return std::move(E);
+  dispatchOnState();
+  for (UniformValue &U : Uniform)
+    rewriteUniformUses(U);
+  recordStops();
+  return std::move(Layout);
+}
 
-  // Block barriers first, then warp sync points, then the shuffles'
-  // exchanges after the stores, then those after the reads, then warp yield
-  // points, then the spin-waits' yield points, so that the block function
-  // tells them apart by their number.
-  SmallVector<CallInst *> Markers, WarpMarkers, StoredMarkers, ReadMarkers,
-      YieldMarkers, SpinMarkers;
+/// Scalars first become SSA values, so that only what is really live across
+/// a sync point goes to scratch memory.
+void ResumableSplitter::promoteScalars() {
+  SmallVector<AllocaInst *> Promotable;
+  for (Instruction &I : T.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isAllocaPromotable(AI))
+      Promotable.push_back(AI);
+  DominatorTree DT(T);
+  if (!Promotable.empty())
+    PromoteMemToReg(Promotable, DT);
+}
+
+/// Block barriers first, then warp sync points, then the shuffles'
+/// exchanges after the stores, then those after the reads, then warp yield
+/// points, then the spin-waits' yield points, so that the block function
+/// tells them apart by their number.
+void ResumableSplitter::numberSyncPoints() {
+  SmallVector<CallInst *> WarpMarkers, StoredMarkers, ReadMarkers, YieldMarkers,
+      SpinMarkers;
   for (BasicBlock &BB : T)
     for (Instruction &I : BB) {
       auto *Sync = dyn_cast<SyncPoint>(&I);
@@ -392,7 +446,6 @@ static Expected<ResumableLayout> makeResumable(Function &T,
       else
         WarpMarkers.push_back(Sync);
     }
-  ResumableLayout Layout;
   Layout.NumBlockBarriers = Markers.size();
   append_range(Markers, WarpMarkers);
   if (!StoredMarkers.empty()) {
@@ -406,22 +459,24 @@ static Expected<ResumableLayout> makeResumable(Function &T,
   append_range(Markers, YieldMarkers);
   Layout.FirstSpinWait = SpinMarkers.empty() ? 0 : Markers.size() + 1;
   append_range(Markers, SpinMarkers);
-  SmallVector<BasicBlock *> SyncBlocks;
-  SmallPtrSet<BasicBlock *, 16> SyncBlockSet;
+}
+
+void ResumableSplitter::splitAtSyncPoints() {
   for (CallInst *Marker : Markers) {
     BasicBlock *Sync = Marker->getParent()->splitBasicBlock(Marker, "sync");
     Sync->splitBasicBlock(Marker->getNextNode(), "resume");
     SyncBlocks.push_back(Sync);
     SyncBlockSet.insert(Sync);
   }
+}
 
-  // Values live across a sync point that are cheap to recompute from the
-  // arguments (addresses from the thread index, shared memory, parameters)
-  // are recomputed at each use rather than kept in scratch memory: the
-  // regions' loops then see the addresses' strides.
-  // A value that differs between threads may also be recomputed from
-  // values the same in every thread, kept once for the block.
-  auto *State = cast<Argument>(TV.get(ThreadArg::State));
+/// Values live across a sync point that are cheap to recompute from the
+/// arguments (addresses from the thread index, shared memory, parameters)
+/// are recomputed at each use rather than kept in scratch memory: the
+/// regions' loops then see the addresses' strides. A value that differs
+/// between threads may also be recomputed from values the same in every
+/// thread, kept once for the block.
+void ResumableSplitter::rematerializeLiveValues() {
   SmallVector<WeakTrackingVH> Rematerialized;
   UniformityInfo Uniformity = UniformityInfo::compute(T);
   for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
@@ -444,11 +499,12 @@ static Expected<ResumableLayout> makeResumable(Function &T,
       Rematerialized.push_back(I);
   }
   RecursivelyDeleteTriviallyDeadInstructions(Rematerialized);
+}
 
-  // The rest goes to scratch memory: uniform values as copies written at
-  // the sync points, the others as each thread's variable.
-  Uniformity = UniformityInfo::compute(T);
-  SmallVector<UniformValue> Uniform;
+/// The rest goes to scratch memory: uniform values as copies written at the
+/// sync points, the others as each thread's variable.
+void ResumableSplitter::keepLiveValues() {
+  UniformityInfo Uniformity = UniformityInfo::compute(T);
   uint64_t UniformBufferSize = 0;
   for (Instruction *I : valuesLiveAcross(T, SyncBlockSet)) {
     if (!Uniformity.isUniform(I) || !I->getType()->isSized()) {
@@ -461,12 +517,14 @@ static Expected<ResumableLayout> makeResumable(Function &T,
     UniformBufferSize = Offset + DL.getTypeAllocSize(I->getType());
     Uniform.push_back(keepUniformAcross(*I, SyncBlocks, Offset, TV));
   }
-  tagScratchAccesses(T, UserAllocas, Uniform, TV, Layout);
+  Layout.UniformBufferSize = UniformBufferSize;
+}
 
-  // Every alloca moves to an array of the block's scratch memory, after the
-  // header's, most aligned first so that the threads' copies of 4-byte
-  // values start 64-byte aligned for blocks of multiples of 16 threads.
-  BasicBlock *OldEntry = &T.getEntryBlock();
+/// Every alloca moves to an array of the block's scratch memory, after the
+/// header's, most aligned first so that the threads' copies of 4-byte values
+/// start 64-byte aligned for blocks of multiples of 16 threads.
+Error ResumableSplitter::moveAllocasToScratch() {
+  OldEntry = &T.getEntryBlock();
   SmallVector<std::pair<AllocaInst *, uint64_t>> Allocas; // and their sizes
   for (BasicBlock &BB : T)
     for (Instruction &I : BB) {
@@ -487,9 +545,7 @@ static Expected<ResumableLayout> makeResumable(Function &T,
     Align LA = Allocas[L].first->getAlign(), RA = Allocas[R].first->getAlign();
     return LA != RA ? LA > RA : L < R;
   });
-  BasicBlock *Resume =
-      BasicBlock::Create(T.getContext(), "dispatch", &T, OldEntry);
-  IRBuilder<> B(Resume);
+  Dispatch = BasicBlock::Create(T.getContext(), "dispatch", &T, OldEntry);
   uint64_t Size = ScratchHeaderSize;
   Align MaxAlign(16);
   for (unsigned Index : Order) {
@@ -503,35 +559,46 @@ static Expected<ResumableLayout> makeResumable(Function &T,
                          [&](const UniformValue &U) { return U.Copies == Copies; });
         U != Uniform.end())
       Layout.UniformSlots.push_back({Offset, U->BufferOffset, AllocSize});
-    // Each block that uses the slot computes its address at its start, not
-    // the dispatch block: the block function inlines the thread function
-    // once per state, and each copy then brings the addresses of its own
-    // region's slots only, not all of them (a kernel with a thousand sync
-    // points has thousands of slots).
-    DenseMap<BasicBlock *, Value *> SlotIn;
-    for (Use &U : make_early_inc_range(AI->uses())) {
-      auto *User = cast<Instruction>(U.getUser());
-      auto *Phi = dyn_cast<PHINode>(User);
-      BasicBlock *BB = Phi ? Phi->getIncomingBlock(U) : User->getParent();
-      Value *&Slot = SlotIn[BB];
-      if (!Slot) {
-        // After a sync block's marker, which goes once the switch is built.
-        IRBuilder<> AtStart(BB, SyncBlockSet.contains(BB)
-                                    ? std::next(BB->begin())
-                                    : BB->getFirstInsertionPt());
-        Slot = scratchElement(
-            AtStart,
-            scratchArray(AtStart, TV.get(ThreadArg::BlockScratch),
-                         TV.get(ThreadArg::BlockThreads), Offset),
-            AllocSize, TV.get(ThreadArg::ThreadIndex), AI->getName());
-      }
-      U.set(Slot);
-    }
-    AI->eraseFromParent();
+    moveAllocaToScratch(AI, AllocSize, Offset);
   }
+  Layout.ScratchSize = alignTo(Size, MaxAlign);
+  return Error::success();
+}
 
-  // Entry: resume where the last call stopped. A barrier returns its number,
-  // the end of the kernel returns 0.
+/// Replaces \p AI with its array at \p Offset of scratch memory. Each block
+/// that uses the slot computes its address at its start, not the dispatch
+/// block: the block function inlines the thread function once per state,
+/// and each copy then brings the addresses of its own region's slots only,
+/// not all of them (a kernel with a thousand sync points has thousands of
+/// slots).
+void ResumableSplitter::moveAllocaToScratch(AllocaInst *AI, uint64_t AllocSize,
+                                            uint64_t Offset) {
+  DenseMap<BasicBlock *, Value *> SlotIn;
+  for (Use &U : make_early_inc_range(AI->uses())) {
+    auto *User = cast<Instruction>(U.getUser());
+    auto *Phi = dyn_cast<PHINode>(User);
+    BasicBlock *BB = Phi ? Phi->getIncomingBlock(U) : User->getParent();
+    Value *&Slot = SlotIn[BB];
+    if (!Slot) {
+      // After a sync block's marker, which goes once the switch is built.
+      IRBuilder<> AtStart(BB, SyncBlockSet.contains(BB)
+                                  ? std::next(BB->begin())
+                                  : BB->getFirstInsertionPt());
+      Slot = scratchElement(
+          AtStart,
+          scratchArray(AtStart, TV.get(ThreadArg::BlockScratch),
+                       TV.get(ThreadArg::BlockThreads), Offset),
+          AllocSize, TV.get(ThreadArg::ThreadIndex), AI->getName());
+    }
+    U.set(Slot);
+  }
+  AI->eraseFromParent();
+}
+
+/// Entry: resume where the last call stopped. A sync point returns its
+/// number, the end of the kernel returns 0.
+void ResumableSplitter::dispatchOnState() {
+  IRBuilder<> B(Dispatch);
   SwitchInst *Switch = B.CreateSwitch(State, OldEntry, SyncBlocks.size());
   for (auto [Index, Sync] : enumerate(SyncBlocks)) {
     BasicBlock *Continue = Sync->getSingleSuccessor();
@@ -541,10 +608,12 @@ static Expected<ResumableLayout> makeResumable(Function &T,
     ReturnInst::Create(T.getContext(), Number, Sync);
     Switch->addCase(Number, Continue);
   }
-  for (UniformValue &U : Uniform)
-    rewriteUniformUses(U);
-  // Each thread records its stop, so that the store shares the alias scopes
-  // of the code inlined with it.
+}
+
+/// Each thread records its stop, so that the store shares the alias scopes
+/// of the code inlined with it.
+void ResumableSplitter::recordStops() {
+  IRBuilder<> B(T.getContext());
   for (BasicBlock &BB : T)
     if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
       B.SetInsertPoint(Ret);
@@ -557,11 +626,7 @@ static Expected<ResumableLayout> makeResumable(Function &T,
                                               "stop.slot")),
                 Layout.StopTags);
     }
-  Layout.UniformBufferSize = UniformBufferSize;
-  Layout.ScratchSize = alignTo(Size, MaxAlign);
-  return Layout;
 }
-
 
 PreservedAnalyses SplitAtBarriersPass::lower(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
@@ -570,7 +635,7 @@ PreservedAnalyses SplitAtBarriersPass::lower(Module &M, ModuleAnalysisManager &)
       continue;
     Changed = true;
     Expected<ResumableLayout> Layout =
-        makeResumable(T, ThreadValues::bind(T));
+        ResumableSplitter(T, ThreadValues::bind(T)).run();
     if (!Layout) {
       reportError(M, getKernelOfThreadFunction(T)->getName(),
                   toString(Layout.takeError()));

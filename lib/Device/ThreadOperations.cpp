@@ -242,21 +242,20 @@ Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
   } else {
     Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
     Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
-    Value *Source =
-        shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3), &InRange);
-    Read = B.CreateBitCast(
-        emitWarpExchange(
-            B, TV, W, Own,
-            [&](Value *Linear, Value *WarpBase) {
-              return readLane(B, TV, Linear, WarpBase, Source);
-            },
-            /*ReadsOneLane=*/true),
-        ValueType);
+    Value *Source = shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3), &InRange);
+    Read =
+        B.CreateBitCast(emitWarpExchange(
+                            B, TV, W, Own,
+                            [&](Value *Linear, Value *WarpBase) {
+                              return readLane(B, TV, Linear, WarpBase, Source);
+                            },
+                            /*ReadsOneLane=*/true),
+                        ValueType);
   }
   if (!WithPredicate)
     return Read;
-  Value *Result = B.CreateInsertValue(PoisonValue::get(Call.getType()),
-                                      Read, 0);
+  Value *Result =
+      B.CreateInsertValue(PoisonValue::get(Call.getType()), Read, 0);
   return B.CreateInsertValue(Result, InRange, 1);
 }
 
@@ -330,9 +329,9 @@ Value *ThreadOperationLowering::lowerMatch(IRBuilder<> &B, CallBase &Call,
   if (!All)
     return Matches;
   Value *Same = B.CreateICmpEQ(Matches, Active);
-  Value *Result = B.CreateInsertValue(
-      PoisonValue::get(Call.getType()),
-      B.CreateSelect(Same, Active, B.getInt32(0)), 0);
+  Value *Result =
+      B.CreateInsertValue(PoisonValue::get(Call.getType()),
+                          B.CreateSelect(Same, Active, B.getInt32(0)), 0);
   return B.CreateInsertValue(Result, Same, 1);
 }
 

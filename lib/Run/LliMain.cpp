@@ -500,9 +500,8 @@ int mm::lliMain(int argc, char **argv,
                               "host submodule with its device submodules "
                               "compiled for the CPU\n");
 
-  Expected<int> ExitCode =
-      run(Flags, getLLVMOptionArguments(argc, argv, Flags.Category),
-          Extensions);
+  Expected<int> ExitCode = run(
+      Flags, getLLVMOptionArguments(argc, argv, Flags.Category), Extensions);
   if (!ExitCode) {
     outs().flush();
     std::fflush(stdout);

@@ -93,10 +93,11 @@ inline constexpr llvm::StringLiteral PassReportOptions[] = {
 /// Prints the line that names the submodule whose pipeline's reports follow.
 void printPipelineBanner(llvm::StringRef SubmoduleName, llvm::raw_ostream &OS);
 
-/// Runs \p Options.Lowering, then \p Options.Passes on \p M, then LLVM's verifier, and prints \p M to
-/// \p Options.Output. Fails with a PipelineSyntaxError when the text does
-/// not parse, and with the errors that passes report through \p M's
-/// LLVMContext (which would otherwise end the process), joined.
+/// Runs \p Options.Lowering, then \p Options.Passes on \p M, then LLVM's
+/// verifier, and prints \p M to \p Options.Output. Fails with a
+/// PipelineSyntaxError when the text does not parse, and with the errors that
+/// passes report through \p M's LLVMContext (which would otherwise end the
+/// process), joined.
 llvm::Error runLLVMPipeline(llvm::Module &M, const LLVMPipelineOptions &Options);
 
 } // namespace mm
