@@ -238,20 +238,15 @@ static std::string getOutputPath(const Bundle &B, const Submodule &M,
                                   : "-";
 }
 
-/// The level of \p M: the command line's -O, else the header's opt=, else
-/// llc's default.
-static Expected<OptLevel> getSubmoduleOptLevel(const Bundle &B,
-                                               const Submodule &M,
-                                               const LlcOptions &Flags) {
+/// The level of \p M: the command line's -O (\p CommandLine), else the
+/// header's opt= (which the reader checked), else llc's default.
+static OptLevel getSubmoduleOptLevel(const Submodule &M,
+                                     const LlcOptions &Flags,
+                                     const OptLevel &CommandLine) {
   const SubmoduleOptions &Header = M.getOptions();
-  std::string Level =
-      Flags.OptLevel.getNumOccurrences() || Header.OptLevel.empty()
-          ? std::string("O") + Flags.OptLevel.getValue()
-          : Header.OptLevel;
-  std::optional<OptLevel> Found = lookupOptLevel(Level);
-  if (!Found)
-    return B.moduleError(M, "invalid optimization level '-" + Level + "'");
-  return *Found;
+  if (Flags.OptLevel.getNumOccurrences() || Header.OptLevel.empty())
+    return CommandLine;
+  return *lookupOptLevel(Header.OptLevel);
 }
 
 /// The codegen options of \p M at \p Level; the header's cpu= and
@@ -352,6 +347,9 @@ static Error
 compileBundle(Bundle &B, const LlcOptions &Flags,
               ArrayRef<PassBuilderExtension> Extensions,
               std::vector<std::pair<std::string, std::string>> &Outputs) {
+  Expected<OptLevel> CommandLineLevel = parseCodegenLevelFlag(Flags.OptLevel);
+  if (!CommandLineLevel)
+    return CommandLineLevel.takeError();
   Expected<std::vector<EmbedRule>> EmbedRules = parseEmbedRules(Flags);
   if (!EmbedRules)
     return EmbedRules.takeError();
@@ -403,14 +401,10 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     if (Embed && Embed != EmbedForm::HostCode)
       PartType = *Embed == EmbedForm::Object ? CodeGenFileType::ObjectFile
                                              : CodeGenFileType::AssemblyFile;
-    Expected<OptLevel> Level = getSubmoduleOptLevel(B, M, Flags);
-    if (!Level) {
-      Errors = joinErrors(std::move(Errors), Level.takeError());
-      continue;
-    }
-    CodegenOptions Options = getCodegenOptions(B, M, *Level, PartType, Flags,
-                                               TargetMachines);
-    AllJobs.push_back({&M, *Level, std::move(Options), std::move(Settings),
+    OptLevel Level = getSubmoduleOptLevel(M, Flags, *CommandLineLevel);
+    CodegenOptions Options =
+        getCodegenOptions(B, M, Level, PartType, Flags, TargetMachines);
+    AllJobs.push_back({&M, Level, std::move(Options), std::move(Settings),
                        Embed, {}, {}, {}});
   }
   if (Errors)

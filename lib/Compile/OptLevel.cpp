@@ -19,3 +19,11 @@ std::optional<OptLevel> mm::lookupOptLevel(StringRef Name) {
 #include "mm/Bundle/OptLevels.def"
   return std::nullopt;
 }
+
+Expected<OptLevel> mm::parseCodegenLevelFlag(char Flag) {
+  if (Flag < '0' || Flag > '3')
+    return createStringError("invalid optimization level -O%c: expected "
+                             "-O0, -O1, -O2 or -O3",
+                             Flag);
+  return *lookupOptLevel(std::string("O") + Flag);
+}

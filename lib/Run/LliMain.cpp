@@ -351,11 +351,9 @@ getLLVMOptionArguments(int Argc, char **Argv,
 static Expected<int> run(const LliOptions &Flags,
                          ArrayRef<std::string> LLVMOptionArguments,
                          ArrayRef<PassBuilderExtension> Extensions) {
-  std::optional<OptLevel> Level =
-      lookupOptLevel(std::string("O") + Flags.OptLevel.getValue());
-  if (!Level || Flags.OptLevel == 's' || Flags.OptLevel == 'z')
-    return createStringError("invalid optimization level -O" +
-                             std::string(1, Flags.OptLevel));
+  Expected<OptLevel> Level = parseCodegenLevelFlag(Flags.OptLevel);
+  if (!Level)
+    return Level.takeError();
   Expected<Bundle> B = readBundleFile(Flags.InputFilename);
   if (!B)
     return B.takeError();

@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Support/CodeGen.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -26,6 +27,10 @@ struct OptLevel {
 
 /// The level named \p Name ("O0".."O3", "Os", "Oz"), if any.
 std::optional<OptLevel> lookupOptLevel(llvm::StringRef Name);
+
+/// The level of a code generator's -O\p Flag, as llc and lli take it: -O0
+/// to -O3 (-Os and -Oz name opt's pipelines, not code generation levels).
+llvm::Expected<OptLevel> parseCodegenLevelFlag(char Flag);
 
 } // namespace mm
 
