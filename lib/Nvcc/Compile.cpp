@@ -1,6 +1,7 @@
 //===- Compile.cpp - Sources to modules, and modules to a bundle ----------===//
 
 #include "Compile.h"
+#include "LaunchSyntax.h"
 #include "Toolkit.h"
 
 #include "mm/Bundle/LLVMModule.h"
@@ -229,15 +230,52 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
   return Args;
 }
 
+/// The file that clang reads for CUDA source \p Source, if it is to read
+/// another: its launches respelled (LaunchSyntax.h).
+static Expected<std::optional<std::string>>
+respellSource(StringRef Source, CommandRunner &Runner) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Source);
+  if (!Text)
+    return createStringError("cannot read '%s': %s", Source.str().c_str(),
+                             Text.getError().message().c_str());
+  std::optional<std::string> Respelled =
+      respellSpacedLaunches((*Text)->getBuffer());
+  if (!Respelled)
+    return std::nullopt;
+  std::string Path = Runner.getTemporaryPath(sys::path::filename(Source));
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (!EC) {
+    OS << *Respelled;
+    OS.close();
+    EC = OS.error();
+  }
+  if (EC)
+    return createStringError("cannot write '%s': %s", Path.c_str(),
+                             EC.message().c_str());
+  return Path;
+}
+
 Error SourceCompiler::run(InputKind Kind, StringRef Source, SourceHalf Half,
                           SourceAction Action, StringRef Output,
                           StringRef ObjectName) const {
   if (!Runner.isDryRun() && !sys::fs::exists(Source))
     return createStringError("cannot read '%s': no such file",
                              Source.str().c_str());
-  return Runner.run(
-      getCommand(Kind, Source, Half, Action, Output, ObjectName),
-      ("clang, compiling '" + Source + "'").str());
+  std::vector<std::string> Command =
+      getCommand(Kind, Source, Half, Action, Output, ObjectName);
+  if (Kind == InputKind::CUDA && !Runner.isDryRun()) {
+    Expected<std::optional<std::string>> Respelled =
+        respellSource(Source, Runner);
+    if (!Respelled)
+      return Respelled.takeError();
+    // clang reads the respelled text under the source's name.
+    if (*Respelled)
+      Command.insert(Command.begin() + 1,
+                     {"-Xclang", "-remap-file", "-Xclang",
+                      (Source + ";" + **Respelled).str()});
+  }
+  return Runner.run(Command, ("clang, compiling '" + Source + "'").str());
 }
 
 namespace {
