@@ -210,6 +210,9 @@ def main():
     parser.add_argument("--source-root", required=True)
     parser.add_argument("--build-dir", required=True)
     parser.add_argument("--llvm-tools-dir", default="/usr/lib/llvm-19/bin")
+    parser.add_argument("--sanitizer-link-flags", default="",
+                        help="what a program linked with a sanitizer "
+                        "build's runtime needs (its sanitizers' runtimes)")
     parser.add_argument("--work", required=True,
                         help="scratch directory, emptied first")
     parser.add_argument("page")
@@ -255,6 +258,14 @@ def main():
         if name.startswith("MM_"):
             del env[name]
     env["MM_CACHE_DISABLE"] = "1"
+    # Programs that a sanitizer build's toolkit links need the sanitizers'
+    # runtimes, which mm's nvcc adds itself; a build system that links with
+    # the host compiler (CMake's CUDA language) gets them as a reader of
+    # such a build would give them: clang's C++ compiler, whose runtimes
+    # they are, and LDFLAGS, CMake's initial linker flags.
+    if args.sanitizer_link_flags:
+        env["CXX"] = os.path.join(args.llvm_tools_dir, "clang++")
+        env["LDFLAGS"] = args.sanitizer_link_flags
     # A home of its own, as a new user's: what a page installs there (an
     # editor's files) stays in the scratch directory.
     env["HOME"] = os.path.join(os.path.abspath(args.work), "home")

@@ -38,6 +38,8 @@ class DocCommands(lit.formats.TestFormat):
              "--source-root", config.mm_src_root,
              "--build-dir", config.mm_obj_root,
              "--llvm-tools-dir", config.llvm_tools_dir,
+             # One argument: the flags start with a dash.
+             "--sanitizer-link-flags=" + config.mm_sanitizer_flags,
              "--work", test.getExecPath() + ".tmp",
              os.path.join(config.mm_src_root, *test.path_in_suite[1:])],
             env=env, capture_output=True, text=True, errors="replace")
