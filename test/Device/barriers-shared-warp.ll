@@ -114,7 +114,7 @@ exit:
 ; buffer of uniform values gets the last thread's copies.
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK-NEXT: entry:
-; CHECK: %uniforms = alloca [4 x i8], align 16
+; CHECK-NEXT: %uniforms = alloca [4 x i8], align 16
 ; CHECK: %thread.scratch = load ptr
 ; CHECK: %threads = zext i32 %{{[0-9]+}} to i64
 ; CHECK-NEXT: [[STOPSOFFSET:%[0-9]+]] = mul nuw nsw i64 %threads, 8
@@ -135,10 +135,16 @@ exit:
 ; CHECK-NEXT: switch i32 %state, label %region.unknown [
 ; CHECK-NEXT: i32 0, label %region.0
 ; CHECK: i32 4, label %region.4
-; Each region is a function of its own (checked below), which the block
-; function calls with the uniform values' buffer.
 ; CHECK: region.0:
-; CHECK: call void @__mm_block.k.region.0({{.*}}, ptr %uniforms, ptr %region.or{{[0-9]+}}.loc, ptr %region.and{{[0-9]+}}.loc)
+; CHECK: tid.x:
+; CHECK: %linear.tid = add nuw nsw i64
+; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %threads, i32 0, i1 true, ptr %uniforms)
+; The threads agree when the OR of their stops equals the AND.
+; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
+; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
+; The x loop is not to be interleaved, so that it vectorizes for small
+; blocks (16 x 16 tiles), and its threads' accesses are independent.
+; CHECK: br i1 %{{[0-9]+}}, label %tid.x, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 ; CHECK: region.check:
 ; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.or, %region.and
 ; CHECK-NEXT: br i1 %[[AGREED]], label %region.agreed, label %general
@@ -214,19 +220,6 @@ exit:
 ; CHECK: block.agreed:
 ; CHECK-NEXT: %[[NONEEXITED:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK-NEXT: br i1 %[[NONEEXITED]], label %region.dispatch, label %general
-
-; The first region: every thread from state 0, in loops over z, y and x.
-; CHECK-LABEL: define internal void @__mm_block.k.region.0(
-; CHECK-SAME: ptr noalias %uniforms,
-; CHECK: tid.x:
-; CHECK: %linear.tid = add nuw nsw i64
-; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %threads, i32 0, i1 true, ptr %uniforms)
-; The threads agree when the OR of their stops equals the AND.
-; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
-; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
-; The x loop is not to be interleaved, so that it vectorizes for small
-; blocks (16 x 16 tiles), and its threads' accesses are independent.
-; CHECK: br i1 %{{[0-9]+}}, label %tid.x, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()

@@ -1,10 +1,10 @@
 ; mm-region-loops: the block function of a kernel with a resumable thread
 ; function. While every thread is live and at the same sync point, it runs
 ; region by region: a loop nest over the threads per state, the state a
-; constant in each (region.0, region.1, each a function of its own), then
-; checks where the threads stopped. Otherwise it runs warp by warp
-; (general, sweep) from each thread's stop; threads at different barriers
-; trap. The input is mm-split-at-barriers' output.
+; constant in each (region.0, region.1, whose stops leave through a block
+; of their own), then checks where the threads stopped. Otherwise it runs
+; warp by warp (general, sweep) from each thread's stop; threads at
+; different barriers trap. The input is mm-split-at-barriers' output.
 ; RUN: mm-opt -passes=mm-region-loops %s | FileCheck %s
 
 ; CHECK: @[[BLOCK_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one block reached different barriers (a barrier in divergent control flow)\00"
@@ -20,32 +20,23 @@
 ; CHECK-NEXT: i32 0, label %region.0
 ; CHECK-NEXT: i32 1, label %region.1
 ; CHECK: region.0:
-; CHECK: call void @__mm_block.k.region.0(i32 %ntid.x, i32 %ntid.y, i32 %ntid.z, {{.*}}, ptr %[[OR0:region.or[0-9]*.loc]], ptr %[[AND0:region.and[0-9]*.loc]])
-; CHECK: load i32, ptr %[[OR0]]
-; CHECK: load i32, ptr %[[AND0]]
+; CHECK: tid.x:
+; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 0, i1 true, ptr
+; Each region's stops leave its loops through a block of its own.
+; CHECK: region.0.end:
+; CHECK-NEXT: %[[OR0:region.or[0-9]+]] = phi i32 [ %{{[0-9]+}}, %tid.z.end ]
+; CHECK-NEXT: %[[AND0:region.and[0-9]+]] = phi i32 [ %{{[0-9]+}}, %tid.z.end ]
+; CHECK-NEXT: br label %region.check
 ; CHECK: region.1:
-; CHECK: call void @__mm_block.k.region.1(
+; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 1, i1 true, ptr
 ; CHECK: region.check:
+; CHECK-NEXT: %region.or = phi i32 [ %[[OR0]], %region.0.end ], [ %region.or{{[0-9]+}}, %region.1.end ]
+; CHECK-NEXT: %region.and = phi i32 [ %[[AND0]], %region.0.end ], [ %region.and{{[0-9]+}}, %region.1.end ]
 ; CHECK: general:
 ; CHECK: sweep:
 ; CHECK: thread.call:
 ; The warp-by-warp path resumes each thread from its own stop.
 ; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 %{{[0-9]+}}, i1 false, ptr
-
-; Each region's loop nest is a function of its own, which is never inlined
-; and gives back the stops' OR and AND through memory that nothing else
-; addresses.
-; CHECK-LABEL: define internal void @__mm_block.k.region.0(
-; CHECK-SAME: ptr noalias %[[OR:region.or[0-9]*.out]], ptr noalias %[[AND:region.and[0-9]*.out]]) #[[REGION:[0-9]+]] {
-; CHECK: tid.x:
-; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 0, i1 true, ptr
-; CHECK: region.0.end:
-; CHECK-DAG: store i32 %{{.*}}, ptr %[[OR]]
-; CHECK-DAG: store i32 %{{.*}}, ptr %[[AND]]
-; CHECK: ret void
-; CHECK-LABEL: define internal void @__mm_block.k.region.1(
-; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 1, i1 true, ptr
-; CHECK: attributes #[[REGION]] = { noinline
 
 source_filename = "sp-src.ll"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
