@@ -12,10 +12,12 @@
 # host object, the part of nvcc's work that clang does (the default
 # elsewhere). Each compile runs --reps times (3), alternating the two; the
 # table gives the medians in seconds, their ratio, the geometric mean of
-# the ratios and the ten worst. Without sources, the project's own CUDA programs (examples/cuda,
-# bench/). A directory stands for each .cu under it that defines main (a
-# suite's programs, run locally), compiled with -I of its own directory; a
-# program that either compiler fails on is listed as such, not timed.
+# the ratios and the ten worst. Without sources, the project's own CUDA
+# programs (examples/cuda, bench/lli, bench/device) and two kernels of many
+# sync points (bench/compile-time). A directory stands for each .cu under
+# it that defines main (a suite's programs, run locally), compiled with -I
+# of its own directory; a program that either compiler fails on is listed
+# as such, not timed.
 set -euo pipefail
 
 usage() {
@@ -60,7 +62,8 @@ clang) NVCC= ;;
 *) echo "compile-time.sh: unknown baseline '$BASELINE'" >&2; usage ;;
 esac
 if [[ ${#SOURCES[@]} -eq 0 ]]; then
-  SOURCES=("$ROOT"/examples/cuda/*.cu "$BENCH_DIR"/lli/*.cu "$BENCH_DIR"/device/*.cu)
+  SOURCES=("$ROOT"/examples/cuda/*.cu "$BENCH_DIR"/lli/*.cu "$BENCH_DIR"/device/*.cu
+    "$BENCH_DIR"/compile-time/*.cu)
 fi
 if bench_smoke; then
   REPS=1
