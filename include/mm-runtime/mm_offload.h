@@ -63,7 +63,8 @@ typedef enum mm_memcpy_kind MM_ENUM_INT {
 } mm_memcpy_kind;
 
 /* Finds kernel `kernel` (its symbol name, mangled if it is C++) of device
- * submodule `module`, compiling the submodule on first use. */
+ * submodule `module`, compiling the submodule on first use. On failure,
+ * *result is null. */
 mm_status mm_get_kernel(const char *module, const char *kernel,
                         mm_kernel **result);
 

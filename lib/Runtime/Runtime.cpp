@@ -446,6 +446,9 @@ mm_status mm_get_kernel(const char *Module, const char *Kernel,
   if (!Module || !Kernel || !Result)
     return Runtime::recordError(
         Error(MM_ERROR_INVALID_VALUE, "mm_get_kernel with a null argument"));
+  // A program that launches what a failed lookup gave launches no kernel,
+  // which mm_launch reports, rather than whatever *Result held.
+  *Result = nullptr;
   Expected<const mm_kernel *> K = R->getKernel(Module, Kernel);
   if (!K)
     return Runtime::recordError(K.takeError());
