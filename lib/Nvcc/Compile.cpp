@@ -265,15 +265,19 @@ Error SourceCompiler::run(InputKind Kind, StringRef Source, SourceHalf Half,
   std::vector<std::string> Command =
       getCommand(Kind, Source, Half, Action, Output, ObjectName);
   if (Kind == InputKind::CUDA && !Runner.isDryRun()) {
-    Expected<std::optional<std::string>> Respelled =
-        respellSource(Source, Runner);
-    if (!Respelled)
-      return Respelled.takeError();
+    auto [Cached, New] = RespelledSources.try_emplace(Source);
+    if (New) {
+      Expected<std::optional<std::string>> Respelled =
+          respellSource(Source, Runner);
+      if (!Respelled)
+        return Respelled.takeError();
+      Cached->second = std::move(*Respelled);
+    }
     // clang reads the respelled text under the source's name.
-    if (*Respelled)
+    if (Cached->second)
       Command.insert(Command.begin() + 1,
                      {"-Xclang", "-remap-file", "-Xclang",
-                      (Source + ";" + **Respelled).str()});
+                      (Source + ";" + *Cached->second).str()});
   }
   return Runner.run(Command, ("clang, compiling '" + Source + "'").str());
 }

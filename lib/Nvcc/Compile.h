@@ -17,9 +17,11 @@
 #include "mm/Bundle/Bundle.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +91,9 @@ private:
   CommandRunner &Runner;
   std::string Clang, CudaRoot;
   std::vector<std::string> IncludeDirs, SystemIncludeDirs;
+  /// Each CUDA source's respelled copy (LaunchSyntax.h), if it needs one:
+  /// made once for both of its halves.
+  mutable llvm::StringMap<std::optional<std::string>> RespelledSources;
 };
 
 /// How buildBundle shapes the bundle, for nvcc -c's object.
