@@ -3,7 +3,8 @@
 // PTX's arithmetic on floating-point values (rounding modes as
 // PTXSemantics.h gives them, flushed denormals, saturation; the approximate
 // functions computed exactly) and on integers (halves and wide products, the
-// carry flag of `.cc`/`addc`/`madc`, bit fields, byte permutes, shuffles,
+// carry flag of `.cc`/`addc`/`madc`, bit fields, byte permutes, three-input
+// logic, shuffles,
 // the SIMD video instructions on halfwords and bytes).
 // See PTXTranslator.h.
 //
@@ -18,6 +19,27 @@
 
 using namespace llvm;
 using namespace mm::device;
+
+/// PTX's `lop3.b32 d, a, b, c, immLut`: bit i of d is bit (4a + 2b + c) of
+/// immLut, where a, b and c are bit i of the sources. The sum of the
+/// minterms that the table selects; a constant table folds to the few
+/// operations it names.
+static Value *emitLookupTable3(IRBuilderBase &B, Value *A, Value *BValue,
+                               Value *C, Value *Table) {
+  Type *Ty = A->getType();
+  Value *Result = ConstantInt::get(Ty, 0);
+  for (unsigned Minterm = 0; Minterm < 8; ++Minterm) {
+    Value *Term = B.CreateAnd(
+        B.CreateAnd(Minterm & 4 ? A : B.CreateNot(A),
+                    Minterm & 2 ? BValue : B.CreateNot(BValue)),
+        Minterm & 1 ? C : B.CreateNot(C));
+    // All ones where the table's bit is set, else zero.
+    Value *Selected = B.CreateNeg(
+        B.CreateAnd(B.CreateLShr(Table, Minterm), ConstantInt::get(Ty, 1)));
+    Result = B.CreateOr(Result, B.CreateAnd(Term, Selected));
+  }
+  return Result;
+}
 
 /// The integer comparison \p Name (`eq`, `ne`, `lt`, `le`, `gt`, `ge`) of
 /// values \p Signed or not, as setp and vset name them; BAD_ICMP_PREDICATE
@@ -205,6 +227,12 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
     Result = Op == "and"  ? B.CreateAnd(Src[0], Src[1])
              : Op == "or" ? B.CreateOr(Src[0], Src[1])
                           : B.CreateXor(Src[0], Src[1]);
+  } else if (Op == "lop3") {
+    if (Error E = checkArity(I, 5))
+      return E;
+    if (I.Parts.size() != 2)
+      return unknown(I);
+    Result = emitLookupTable3(B, Src[0], Src[1], Src[2], Src[3]);
   } else if (Op == "not" || Op == "neg" || Op == "abs") {
     if (Error E = checkArity(I, 2))
       return E;
