@@ -148,12 +148,91 @@ __nv_cvt_fp8x2_to_halfraw2(__nv_fp8x2_storage_t x,
     __host__ __device__ explicit operator float() const {                      \
       return __mm_fp8_to_float(__x, Interpretation);                           \
     }                                                                          \
+    __host__ __device__ explicit operator double() const {                     \
+      return __mm_fp8_to_float(__x, Interpretation);                           \
+    }                                                                          \
     __host__ __device__ explicit operator __half() const {                     \
       return __half(__nv_cvt_fp8_to_halfraw(__x, Interpretation));             \
     }                                                                          \
+    __host__ __device__ explicit operator __nv_bfloat16() const {              \
+      __nv_bfloat16_raw r;                                                     \
+      r.x = __mm_narrow::round<__mm_narrow::bfloat16>(                         \
+          __mm_fp8_to_float(__x, Interpretation), __mm_narrow::nearest);       \
+      return __nv_bfloat16(r);                                                 \
+    }                                                                          \
   };
+
+/* Pairs and quadruples, the first value in the lowest byte. */
+#define __MM_FP8X2_TYPE(Name, Interpretation)                                  \
+  struct __align__(2) Name {                                                   \
+    __nv_fp8x2_storage_t __x;                                                  \
+    Name() = default;                                                          \
+    __host__ __device__ explicit Name(__half2 f)                               \
+        : __x(__nv_cvt_halfraw2_to_fp8x2(f, __NV_SATFINITE, Interpretation)) {} \
+    __host__ __device__ explicit Name(__nv_bfloat162 f)                        \
+        : __x(__nv_cvt_bfloat16raw2_to_fp8x2(f, __NV_SATFINITE,               \
+                                             Interpretation)) {}               \
+    __host__ __device__ explicit Name(float2 f)                                \
+        : __x(__nv_cvt_float2_to_fp8x2(f, __NV_SATFINITE, Interpretation)) {} \
+    __host__ __device__ explicit Name(double2 f)                               \
+        : __x(__nv_cvt_double2_to_fp8x2(f, __NV_SATFINITE, Interpretation)) {} \
+    __host__ __device__ explicit operator __half2() const {                    \
+      return __half2(__nv_cvt_fp8x2_to_halfraw2(__x, Interpretation));         \
+    }                                                                          \
+    __host__ __device__ explicit operator float2() const {                     \
+      return make_float2(                                                      \
+          __mm_fp8_to_float((__nv_fp8_storage_t)__x, Interpretation),          \
+          __mm_fp8_to_float((__nv_fp8_storage_t)(__x >> 8), Interpretation));  \
+    }                                                                          \
+  };
+#define __MM_FP8X4_TYPE(Name, Interpretation)                                  \
+  struct __align__(4) Name {                                                   \
+    __nv_fp8x4_storage_t __x;                                                  \
+    Name() = default;                                                          \
+    __host__ __device__ explicit Name(__half2 low, __half2 high)               \
+        : __x(__mm_fp8_quad(                                                   \
+              __nv_cvt_halfraw2_to_fp8x2(low, __NV_SATFINITE, Interpretation), \
+              __nv_cvt_halfraw2_to_fp8x2(high, __NV_SATFINITE,                 \
+                                         Interpretation))) {}                  \
+    __host__ __device__ explicit Name(__nv_bfloat162 low,                      \
+                                      __nv_bfloat162 high)                     \
+        : __x(__mm_fp8_quad(__nv_cvt_bfloat16raw2_to_fp8x2(                    \
+                                low, __NV_SATFINITE, Interpretation),          \
+                            __nv_cvt_bfloat16raw2_to_fp8x2(                    \
+                                high, __NV_SATFINITE, Interpretation))) {}     \
+    __host__ __device__ explicit Name(float4 f)                                \
+        : __x(__mm_fp8_quad(                                                   \
+              __nv_cvt_float2_to_fp8x2(make_float2(f.x, f.y), __NV_SATFINITE,  \
+                                       Interpretation),                        \
+              __nv_cvt_float2_to_fp8x2(make_float2(f.z, f.w), __NV_SATFINITE,  \
+                                       Interpretation))) {}                    \
+    __host__ __device__ explicit Name(double4 f)                               \
+        : __x(__mm_fp8_quad(                                                   \
+              __nv_cvt_double2_to_fp8x2(make_double2(f.x, f.y),                \
+                                        __NV_SATFINITE, Interpretation),       \
+              __nv_cvt_double2_to_fp8x2(make_double2(f.z, f.w),                \
+                                        __NV_SATFINITE, Interpretation))) {}   \
+    __host__ __device__ explicit operator float4() const {                     \
+      return make_float4(                                                      \
+          __mm_fp8_to_float((__nv_fp8_storage_t)__x, Interpretation),          \
+          __mm_fp8_to_float((__nv_fp8_storage_t)(__x >> 8), Interpretation),   \
+          __mm_fp8_to_float((__nv_fp8_storage_t)(__x >> 16), Interpretation),  \
+          __mm_fp8_to_float((__nv_fp8_storage_t)(__x >> 24), Interpretation)); \
+    }                                                                          \
+  };
+__MM_NARROW __nv_fp8x4_storage_t __mm_fp8_quad(__nv_fp8x2_storage_t low,
+                                               __nv_fp8x2_storage_t high) {
+  return (__nv_fp8x4_storage_t)low | (__nv_fp8x4_storage_t)high << 16;
+}
+
 __MM_FP8_TYPE(__nv_fp8_e4m3, __NV_E4M3)
 __MM_FP8_TYPE(__nv_fp8_e5m2, __NV_E5M2)
+__MM_FP8X2_TYPE(__nv_fp8x2_e4m3, __NV_E4M3)
+__MM_FP8X2_TYPE(__nv_fp8x2_e5m2, __NV_E5M2)
+__MM_FP8X4_TYPE(__nv_fp8x4_e4m3, __NV_E4M3)
+__MM_FP8X4_TYPE(__nv_fp8x4_e5m2, __NV_E5M2)
 #undef __MM_FP8_TYPE
+#undef __MM_FP8X2_TYPE
+#undef __MM_FP8X4_TYPE
 
 #endif /* __CUDA_FP8_H__ */
