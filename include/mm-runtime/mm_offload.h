@@ -64,7 +64,7 @@ typedef enum mm_memcpy_kind MM_ENUM_INT {
 
 /* Finds kernel `kernel` (its symbol name, mangled if it is C++) of device
  * submodule `module`, compiling the submodule on first use. On failure,
- * *result is null. */
+ * *result is null, and a launch of it fails with the lookup's error. */
 mm_status mm_get_kernel(const char *module, const char *kernel,
                         mm_kernel **result);
 

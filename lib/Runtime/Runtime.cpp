@@ -136,8 +136,12 @@ Expected<const mm_kernel *> Runtime::getKernel(std::string_view Module,
     ToolCodeScope Compiling;
     return Provider.getKernel(Module, Kernel);
   }();
-  if (!Info)
-    return Info.takeError();
+  if (!Info) {
+    Error E = Info.takeError();
+    std::lock_guard<std::mutex> Guard(Lock);
+    FailedLookup = E.getMessage();
+    return E;
+  }
   return intern(std::move(*Info));
 }
 
@@ -382,8 +386,18 @@ Error Runtime::launchNamed(std::string_view Module, std::string_view Kernel,
 
 Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
                             void **Args) {
-  if (!Kernel)
-    return Error(MM_ERROR_INVALID_VALUE, "launch of a null kernel");
+  if (!Kernel) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    std::string_view Lookup = FailedLookup;
+    while (!Lookup.empty() && Lookup.back() == '\n')
+      Lookup.remove_suffix(1);
+    return Error(MM_ERROR_INVALID_VALUE,
+                 "launch of a null kernel" +
+                     (Lookup.empty() ? std::string()
+                                     : "; the last kernel lookup that failed "
+                                       "said:\n" +
+                                           std::string(Lookup)));
+  }
   const KernelInfo &K = Kernel->Info;
   auto Invalid = [&](const std::string &Message) {
     return Error(MM_ERROR_INVALID_VALUE, "launch of kernel '" + K.Name +

@@ -229,6 +229,10 @@ private:
   /// status; reported by every later launch and synchronize.
   std::string StickyError;
   mm_status StickyStatus = MM_SUCCESS;
+  /// Why the last kernel lookup that failed failed: the launch of a null
+  /// kernel, which a program that ignored the lookup's status makes, says
+  /// it.
+  std::string FailedLookup;
   LaunchFailureHandler OnLaunchFailure;
   std::atomic<unsigned> FailedLaunches{0};
   /// FailedLaunches when the program last used a status other than success.
