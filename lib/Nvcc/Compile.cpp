@@ -231,7 +231,8 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
 }
 
 /// The file that clang reads for CUDA source \p Source, if it is to read
-/// another: its launches respelled (LaunchSyntax.h).
+/// another: its launches respelled (LaunchSyntax.h); named but not written
+/// with --dryrun.
 static Expected<std::optional<std::string>>
 respellSource(StringRef Source, CommandRunner &Runner) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Source);
@@ -243,6 +244,8 @@ respellSource(StringRef Source, CommandRunner &Runner) {
   if (!Respelled)
     return std::nullopt;
   std::string Path = Runner.getTemporaryPath(sys::path::filename(Source));
+  if (Runner.isDryRun())
+    return Path;
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
   if (!EC) {
@@ -264,7 +267,8 @@ Error SourceCompiler::run(InputKind Kind, StringRef Source, SourceHalf Half,
                              Source.str().c_str());
   std::vector<std::string> Command =
       getCommand(Kind, Source, Half, Action, Output, ObjectName);
-  if (Kind == InputKind::CUDA && !Runner.isDryRun()) {
+  // With --dryrun, a source that is not there yet is listed as it is.
+  if (Kind == InputKind::CUDA && sys::fs::exists(Source)) {
     auto [Cached, New] = RespelledSources.try_emplace(Source);
     if (New) {
       Expected<std::optional<std::string>> Respelled =
