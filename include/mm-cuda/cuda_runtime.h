@@ -46,7 +46,8 @@
 /*===-------------------------------- Memory ------------------------------===*/
 
 template <class T>
-static __inline__ __host__ cudaError_t cudaMalloc(T **devPtr, size_t size) {
+static __inline__ __host__ __device__ cudaError_t cudaMalloc(T **devPtr,
+                                                           size_t size) {
   return ::cudaMalloc((void **)(void *)devPtr, size);
 }
 

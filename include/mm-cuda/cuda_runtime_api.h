@@ -14,6 +14,12 @@
  * synchronizes with every other stream, and an event is complete once
  * recorded. docs/runtime.md lists the functions and their behaviour.
  *
+ * The functions of CUDA's device runtime that do not wait for or launch
+ * work (errors, device queries, cudaMalloc and cudaFree) are
+ * __host__ __device__, as in CUDA: device code, which runs on the CPU,
+ * calls the runtime itself. The others are host functions, so that device
+ * code calling them fails to compile rather than wait for its own launch.
+ *
  *===----------------------------------------------------------------------===*/
 
 #ifndef __CUDA_RUNTIME_API_H__
@@ -41,12 +47,12 @@ extern "C" {
 
 /*===--------------------------- Device management ------------------------===*/
 
-extern __host__ cudaError_t cudaGetDeviceCount(int *count);
-extern __host__ cudaError_t cudaGetDevice(int *device);
+extern __host__ __device__ cudaError_t cudaGetDeviceCount(int *count);
+extern __host__ __device__ cudaError_t cudaGetDevice(int *device);
 extern __host__ cudaError_t cudaSetDevice(int device);
 extern __host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop,
                                                     int device);
-extern __host__ cudaError_t cudaDeviceGetAttribute(int *value,
+extern __host__ __device__ cudaError_t cudaDeviceGetAttribute(int *value,
                                                    enum cudaDeviceAttr attr,
                                                    int device);
 extern __host__ cudaError_t cudaChooseDevice(int *device,
@@ -63,7 +69,7 @@ extern __host__ cudaError_t
 cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
 extern __host__ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit,
                                                size_t value);
-extern __host__ cudaError_t cudaDeviceGetLimit(size_t *value,
+extern __host__ __device__ cudaError_t cudaDeviceGetLimit(size_t *value,
                                                enum cudaLimit limit);
 extern __host__ cudaError_t cudaDeviceGetStreamPriorityRange(int *least,
                                                              int *greatest);
@@ -74,17 +80,17 @@ extern __host__ cudaError_t cudaDeviceEnablePeerAccess(int peerDevice,
                                                        unsigned int flags);
 extern __host__ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 extern __host__ cudaError_t cudaDriverGetVersion(int *version);
-extern __host__ cudaError_t cudaRuntimeGetVersion(int *version);
+extern __host__ __device__ cudaError_t cudaRuntimeGetVersion(int *version);
 /* CUDA's names before CUDA 4, which older programs (Rodinia's) still use. */
 extern __host__ cudaError_t cudaThreadSynchronize(void);
 extern __host__ cudaError_t cudaThreadExit(void);
 
 /*===-------------------------------- Errors ------------------------------===*/
 
-extern __host__ cudaError_t cudaGetLastError(void);
-extern __host__ cudaError_t cudaPeekAtLastError(void);
-extern __host__ const char *cudaGetErrorString(cudaError_t error);
-extern __host__ const char *cudaGetErrorName(cudaError_t error);
+extern __host__ __device__ cudaError_t cudaGetLastError(void);
+extern __host__ __device__ cudaError_t cudaPeekAtLastError(void);
+extern __host__ __device__ const char *cudaGetErrorString(cudaError_t error);
+extern __host__ __device__ const char *cudaGetErrorName(cudaError_t error);
 
 /*===------------------------------- Streams ------------------------------===*/
 
@@ -129,7 +135,7 @@ extern __host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
 
 /*===------------------------------- Memory -------------------------------===*/
 
-extern __host__ cudaError_t cudaMalloc(void **devPtr, size_t size);
+extern __host__ __device__ cudaError_t cudaMalloc(void **devPtr, size_t size);
 extern __host__ cudaError_t cudaMallocManaged(void **devPtr, size_t size,
                                               unsigned int flags
                                                   __MM_DEFAULT(
@@ -138,7 +144,7 @@ extern __host__ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch,
                                             size_t width, size_t height);
 extern __host__ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
                                          struct cudaExtent extent);
-extern __host__ cudaError_t cudaFree(void *devPtr);
+extern __host__ __device__ cudaError_t cudaFree(void *devPtr);
 extern __host__ cudaError_t cudaMallocHost(void **ptr, size_t size);
 extern __host__ cudaError_t cudaHostAlloc(void **pHost, size_t size,
                                           unsigned int flags);
