@@ -119,18 +119,25 @@ Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
 
-  ModulePassManager MPM;
+  // The lowering runs first, on its own: a device submodule that it could
+  // not lower is no module of the host's target, and the passes that the
+  // optimization pipeline must run (its adaptors, which ask for the
+  // target's analyses) would crash on it.
+  ModulePassManager Lowering, MPM;
+  if (!Options.Lowering.empty())
+    if (Error E = parsePipeline(PB, Lowering, Options.Lowering))
+      return E;
   // No passes, as opt without -passes: the module is verified and printed.
-  for (StringRef Text :
-       {StringRef(Options.Lowering), StringRef(Options.Passes)})
-    if (!Text.empty())
-      if (Error E = parsePipeline(PB, MPM, Text))
-        return E;
+  if (!Options.Passes.empty())
+    if (Error E = parsePipeline(PB, MPM, Options.Passes))
+      return E;
   std::optional<std::string> VerifierFindings;
   MPM.addPass(ReportingVerifierPass(VerifierFindings));
   std::unique_ptr<DiagnosticHandler> Previous = Context.getDiagnosticHandler();
   Context.setDiagnosticHandler(std::move(Handler));
-  MPM.run(M, MAM);
+  Lowering.run(M, MAM);
+  if (!Collected.HasErrors)
+    MPM.run(M, MAM);
   Error Errors = std::move(Collected.Errors);
   Context.setDiagnosticHandler(std::move(Previous));
   if (Errors)
