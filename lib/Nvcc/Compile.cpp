@@ -157,12 +157,15 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
                "-D__CUDACC_VER_MINOR__=" +
                    std::to_string(CUDA_VERSION % 1000 / 10),
                "-D__CUDACC_VER_BUILD__=0"});
-  // What nvcc's host compiler, gcc, warns of and accepts, and clang rejects
-  // by default: C++17's removed `register`, and a macro written right after
-  // a string literal ("%"PRIu64). A -W option of the command line comes
+  // What nvcc's front end and its host compiler, gcc, accept and clang
+  // rejects by default: C++17's removed `register`, a macro written right
+  // after a string literal ("%"PRIu64), and a member template named with
+  // `template` but called without arguments (`X::template f(a)`, as CUB
+  // 1.17's thread_store.cuh does). A -W option of the command line comes
   // after these, so -Werror=register still makes it an error.
-  Args.insert(Args.end(), {"-Wno-error=register",
-                           "-Wno-error=reserved-user-defined-literal"});
+  Args.insert(Args.end(),
+              {"-Wno-error=register", "-Wno-error=reserved-user-defined-literal",
+               "-Wno-error=missing-template-arg-list-after-template-kw"});
   if (!Inv.Standard.empty() &&
       (Kind != InputKind::C || !StringRef(Inv.Standard).starts_with("c++")))
     Args.push_back("-std=" + Inv.Standard);
