@@ -53,6 +53,9 @@ namespace mm::device {
 // Attributes and flags
 //===----------------------------------------------------------------------===//
 
+/// A call of this function ends the calling thread, as PTX's `exit` does:
+/// mm-inline-into-kernels makes it the kernel's return.
+inline constexpr llvm::StringLiteral ThreadExitName = "__mm_device_thread_exit";
 inline constexpr llvm::StringLiteral KernelAttr = "mm-kernel";
 inline constexpr llvm::StringLiteral SharedAttr = "mm-shared";
 inline constexpr llvm::StringLiteral ThreadOfAttr = "mm-thread-of";

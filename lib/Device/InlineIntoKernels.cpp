@@ -4,15 +4,19 @@
 // block's threads and is split at barriers, which must be visible in the
 // kernel itself: every call from a kernel to a defined function is inlined,
 // round after round, until none is left. A call still there after many
-// rounds is recursive, which the CPU lowering cannot run.
+// rounds is recursive, which the CPU lowering cannot run. A thread's exit
+// (PTX's `exit`) becomes the kernel's return.
 //
 //===----------------------------------------------------------------------===//
 
 #include "DeviceIR.h"
 #include "Passes.h"
 
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
@@ -54,10 +58,39 @@ static bool inlineIntoKernel(Function &K) {
   llvm_unreachable("the loop returns");
 }
 
+/// Makes each thread exit that \p M's functions call (PTX's `exit`) the
+/// return of its kernel; in a function that is not a kernel, which only
+/// the host can call now, a trap.
+static void lowerThreadExits(Module &M) {
+  Function *Exit = M.getFunction(ThreadExitName);
+  if (!Exit)
+    return;
+  for (User *U : make_early_inc_range(Exit->users())) {
+    auto *Call = cast<CallInst>(U);
+    IRBuilder<> B(Call);
+    Function &F = *Call->getFunction();
+    if (!F.hasFnAttribute(KernelAttr)) {
+      B.CreateIntrinsic(Intrinsic::trap, {}, {});
+      Call->eraseFromParent();
+      continue;
+    }
+    // What follows the exit is dead: the block ends there.
+    BasicBlock *Rest = Call->getParent()->splitBasicBlock(Call->getNextNode());
+    Call->getParent()->getTerminator()->eraseFromParent();
+    B.SetInsertPoint(Call->getParent());
+    B.CreateRetVoid();
+    Call->eraseFromParent();
+    if (pred_empty(Rest))
+      DeleteDeadBlock(Rest);
+  }
+  Exit->eraseFromParent();
+}
+
 PreservedAnalyses InlineIntoKernelsPass::lower(Module &M,
                                              ModuleAnalysisManager &) {
   for (Function &K : kernels(M))
     if (!inlineIntoKernel(K))
-      break;
+      return PreservedAnalyses::none();
+  lowerThreadExits(M);
   return PreservedAnalyses::none();
 }

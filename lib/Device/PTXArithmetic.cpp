@@ -332,17 +332,33 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
       return unknown(I);
     return write(Ops[0], B.CreateICmp(P, Src[0], Src[1]));
   } else if (Op == "shfl") {
-    // shfl[.sync].MODE.b32 d, a, b, c[, mask]: the NVVM intrinsic, which
-    // the warp lowering runs; without .sync, the whole warp.
+    // shfl[.sync].MODE.b32 d[|p], a, b, c[, mask]: the NVVM intrinsic, which
+    // the warp lowering runs; without .sync, the whole warp. p: whether
+    // the source lane was in range.
     if (Ops.size() != 4 && Ops.size() != 5)
       return unknown(I);
+    auto [Dest, Pred] = Ops[0].Text.split('|');
+    bool WithPredicate = !Pred.trim().empty();
     Intrinsic::ID ID =
-        I.has("up")     ? Intrinsic::nvvm_shfl_sync_up_i32
-        : I.has("down") ? Intrinsic::nvvm_shfl_sync_down_i32
-        : I.has("bfly") ? Intrinsic::nvvm_shfl_sync_bfly_i32
-                      : Intrinsic::nvvm_shfl_sync_idx_i32;
+        I.has("up")
+            ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_up_i32p
+                             : Intrinsic::nvvm_shfl_sync_up_i32)
+        : I.has("down")
+            ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_down_i32p
+                             : Intrinsic::nvvm_shfl_sync_down_i32)
+        : I.has("bfly")
+            ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_bfly_i32p
+                             : Intrinsic::nvvm_shfl_sync_bfly_i32)
+            : (WithPredicate ? Intrinsic::nvvm_shfl_sync_idx_i32p
+                             : Intrinsic::nvvm_shfl_sync_idx_i32);
     Value *Mask = Ops.size() == 5 ? Src[3] : B.getInt32(~0u);
     Result = intrinsic(ID, {}, {Mask, Src[0], Src[1], Src[2]});
+    if (!WithPredicate)
+      return write(Ops[0], Result);
+    if (Error E = write(PTXOperand{Dest, {}, false},
+                        B.CreateExtractValue(Result, 0)))
+      return E;
+    return write(PTXOperand{Pred, {}, false}, B.CreateExtractValue(Result, 1));
   } else {
     return unknown(I);
   }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PTXTranslator.h"
+#include "DeviceIR.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -15,6 +16,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 using namespace mm::device;
@@ -352,8 +354,8 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
   auto Read = [&](unsigned N, Type *T) { return read(Ops[N], T); };
 
   static const StringSet<> Known = {
-      "trap",  "brkpt", "membar", "fence", "bar",   "barrier", "nanosleep",
-      "pmevent", "mov", "cvta",  "activemask", "ld", "st",   "add",   "addc",
+      "exit",  "trap",  "brkpt", "membar", "fence", "bar",   "barrier", "nanosleep",
+      "pmevent", "mov", "cvta",  "activemask", "vote", "ld", "st",   "add",   "addc",
       "sub",   "subc",  "mul",   "mul24", "mad",   "madc",    "fma",
       "div",   "rem",   "rcp",   "rsqrt", "sqrt",  "ex2",     "lg2",
       "sin",   "cos",   "abs",   "neg",   "min",   "max",     "setp",
@@ -365,6 +367,11 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
     return unknown(I);
 
   // Without operands.
+  if (Op == "exit") {
+    Module &M = *B.GetInsertBlock()->getModule();
+    B.CreateCall(M.getOrInsertFunction(ThreadExitName, B.getVoidTy()));
+    return Error::success();
+  }
   if (Op == "trap" || Op == "brkpt") {
     intrinsic(Intrinsic::trap, {}, {});
     return Error::success();
@@ -408,6 +415,8 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
     return write(Ops[0], intrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
                               {B.getInt32(~0u), B.getTrue()}));
   }
+  if (Op == "vote")
+    return vote(I);
   // A SIMD video instruction's last part is a modifier, not its type.
   bool IsSimdVideo = Op.starts_with("v");
   if (!Ty && !IsSimdVideo)
@@ -416,6 +425,11 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
   if (Op == "ld" || Op == "st") {
     if (Error E = checkArity(I, 2))
       return E;
+    // .v2, .v4: that many elements, accessed at once, their bits side by
+    // side as the vector operand {a, b, ...} takes them.
+    for (unsigned Count : {2u, 4u, 8u})
+      if (I.has(("v" + Twine(Count)).str()))
+        Ty = B.getIntNTy(Count * Ty->getPrimitiveSizeInBits());
     const PTXOperand &Address = Ops[Op == "ld" ? 1 : 0];
     if (!Address.IsAddress)
       return fail("'" + Opcode + "' without an address");
@@ -452,6 +466,37 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
   if (Ty->isFloatingPointTy())
     return floatInstruction(I, Src);
   return integerInstruction(I, Src);
+}
+
+Error PTXTranslator::vote(const PTXInstruction &I) {
+  // vote[.sync].ballot.b32 d, {!}a[, mask] and vote[.sync].MODE.pred d,
+  // {!}a[, mask] (all, any, uni): the NVVM intrinsics, which the warp
+  // lowering runs; without .sync, the whole warp.
+  ArrayRef<PTXOperand> Ops = I.Operands;
+  bool Sync = I.has("sync");
+  if (Ops.size() != (Sync ? 3u : 2u))
+    return fail("'" + I.Opcode + "' with " + Twine(Ops.size()) + " operands");
+  StringRef Source = Ops[1].Text.trim();
+  bool Negated = Source.consume_front("!");
+  Expected<Value *> Pred = read(PTXOperand{Source, {}, false}, B.getInt1Ty());
+  if (!Pred)
+    return Pred.takeError();
+  Value *P = Negated ? B.CreateNot(*Pred) : *Pred;
+  Value *Mask = B.getInt32(~0u);
+  if (Sync) {
+    Expected<Value *> M = read(Ops[2], B.getInt32Ty());
+    if (!M)
+      return M.takeError();
+    Mask = *M;
+  }
+  Intrinsic::ID ID = I.has("ballot") ? Intrinsic::nvvm_vote_ballot_sync
+                     : I.has("all")  ? Intrinsic::nvvm_vote_all_sync
+                     : I.has("any")  ? Intrinsic::nvvm_vote_any_sync
+                     : I.has("uni")  ? Intrinsic::nvvm_vote_uni_sync
+                                     : Intrinsic::not_intrinsic;
+  if (ID == Intrinsic::not_intrinsic)
+    return unknown(I);
+  return write(Ops[0], intrinsic(ID, {}, {Mask, P}));
 }
 
 Error PTXTranslator::checkArity(const PTXInstruction &I, size_t N) {

@@ -64,6 +64,8 @@ private:
   }
   /// Fails unless \p I has \p N operands.
   llvm::Error checkArity(const PTXInstruction &I, size_t N);
+  /// vote's ballot, all, any and uni, with or without .sync.
+  llvm::Error vote(const PTXInstruction &I);
   llvm::Error setUpOperands();
   llvm::Error translate(llvm::StringRef Statement);
   llvm::Error instruction(llvm::StringRef Opcode,
