@@ -27,9 +27,10 @@
 #include <limits.h>
 
 /* What CUDA's cuda_runtime.h includes for a CUDA source (through
- * crt/common_functions.h), which nvcc includes first: programs call
- * memcpy, time, printf, malloc and assert without including their
- * headers. */
+ * crt/common_functions.h and crt/math_functions.h), which nvcc includes
+ * first: programs call memcpy, time, printf, malloc and assert, use
+ * std::numeric_limits, std::swap and braced lists in range-for loops,
+ * without including their headers. */
 #if defined(__CUDACC__)
 #include <assert.h>
 #include <stdio.h>
@@ -37,7 +38,13 @@
 #include <string.h>
 #include <time.h>
 #if defined(__cplusplus)
+#include <cmath>
+#include <cstdlib>
+#include <initializer_list>
+#include <limits>
 #include <new>
+#include <type_traits>
+#include <utility>
 #endif
 #endif
 

@@ -469,4 +469,6 @@ cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 
 #undef __MM_DEFAULT
 
+#include "cuda_device_runtime_api.h"
+
 #endif /* __CUDA_RUNTIME_API_H__ */
