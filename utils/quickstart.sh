@@ -22,11 +22,13 @@ cd "$(dirname "$0")/.."
 # the toolchain and libraries (LLVM, MLIR, clang 19 with its fuzzer and
 # sanitizer runtimes, lld, OpenMP for the benchmarks' baselines, fmt,
 # GoogleTest), the build tools (make too, which the tests build CUDA
-# projects' Makefiles with), python3 for lit, bc for bench/'s ratios, and
-# Vim, whose syntax file for bundles the tests run.
+# projects' Makefiles with), python3 for lit, bc for bench/'s ratios,
+# Vim, whose syntax file for bundles the tests run, and CUDA's C++
+# libraries as Debian packages them (Thrust, CUB, libcu++), which CUDA
+# programs include and the tests compile.
 packages=(cmake ninja-build make python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
           llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libomp-19-dev
-          libfmt-dev libgtest-dev vim)
+          libfmt-dev libgtest-dev vim libthrust-dev libcub-dev libcu++-dev)
 if [ "$mode" = packages ]; then
   echo "${packages[@]}"
   exit 0
