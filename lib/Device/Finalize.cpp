@@ -17,6 +17,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 using namespace mm::device;
@@ -71,6 +72,12 @@ PreservedAnalyses FinalizeDevicePass::lower(Module &M, ModuleAnalysisManager &) 
     }
     K.eraseFromParent();
   }
+  // clang keeps a `__device__ __shared__` variable in llvm.compiler.used,
+  // which is no use of its memory.
+  removeFromUsedLists(M, [](Constant *C) {
+    auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+    return GV && GV->hasAttribute(SharedAttr);
+  });
   for (GlobalVariable &Shared : make_early_inc_range(M.globals())) {
     if (!Shared.hasAttribute(SharedAttr))
       continue;
