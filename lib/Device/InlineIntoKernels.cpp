@@ -69,7 +69,7 @@ static void lowerThreadExits(Module &M) {
     auto *Call = cast<CallInst>(U);
     IRBuilder<> B(Call);
     Function &F = *Call->getFunction();
-    if (!F.hasFnAttribute(KernelAttr)) {
+    if (!isKernelDefinition(F)) {
       B.CreateIntrinsic(Intrinsic::trap, {}, {});
       Call->eraseFromParent();
       continue;

@@ -29,10 +29,10 @@ static Value *emitLookupTable3(IRBuilderBase &B, Value *A, Value *BValue,
   Type *Ty = A->getType();
   Value *Result = ConstantInt::get(Ty, 0);
   for (unsigned Minterm = 0; Minterm < 8; ++Minterm) {
-    Value *Term = B.CreateAnd(
-        B.CreateAnd(Minterm & 4 ? A : B.CreateNot(A),
-                    Minterm & 2 ? BValue : B.CreateNot(BValue)),
-        Minterm & 1 ? C : B.CreateNot(C));
+    Value *Term =
+        B.CreateAnd(B.CreateAnd(Minterm & 4 ? A : B.CreateNot(A),
+                                Minterm & 2 ? BValue : B.CreateNot(BValue)),
+                    Minterm & 1 ? C : B.CreateNot(C));
     // All ones where the table's bit is set, else zero.
     Value *Selected = B.CreateNeg(
         B.CreateAnd(B.CreateLShr(Table, Minterm), ConstantInt::get(Ty, 1)));
@@ -340,23 +340,20 @@ Error PTXTranslator::integerInstruction(const PTXInstruction &I,
     auto [Dest, Pred] = Ops[0].Text.split('|');
     bool WithPredicate = !Pred.trim().empty();
     Intrinsic::ID ID =
-        I.has("up")
-            ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_up_i32p
-                             : Intrinsic::nvvm_shfl_sync_up_i32)
-        : I.has("down")
-            ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_down_i32p
-                             : Intrinsic::nvvm_shfl_sync_down_i32)
-        : I.has("bfly")
-            ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_bfly_i32p
-                             : Intrinsic::nvvm_shfl_sync_bfly_i32)
-            : (WithPredicate ? Intrinsic::nvvm_shfl_sync_idx_i32p
-                             : Intrinsic::nvvm_shfl_sync_idx_i32);
+        I.has("up")     ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_up_i32p
+                                         : Intrinsic::nvvm_shfl_sync_up_i32)
+        : I.has("down") ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_down_i32p
+                                         : Intrinsic::nvvm_shfl_sync_down_i32)
+        : I.has("bfly") ? (WithPredicate ? Intrinsic::nvvm_shfl_sync_bfly_i32p
+                                         : Intrinsic::nvvm_shfl_sync_bfly_i32)
+                        : (WithPredicate ? Intrinsic::nvvm_shfl_sync_idx_i32p
+                                         : Intrinsic::nvvm_shfl_sync_idx_i32);
     Value *Mask = Ops.size() == 5 ? Src[3] : B.getInt32(~0u);
     Result = intrinsic(ID, {}, {Mask, Src[0], Src[1], Src[2]});
     if (!WithPredicate)
       return write(Ops[0], Result);
-    if (Error E = write(PTXOperand{Dest, {}, false},
-                        B.CreateExtractValue(Result, 0)))
+    if (Error E =
+            write(PTXOperand{Dest, {}, false}, B.CreateExtractValue(Result, 0)))
       return E;
     return write(PTXOperand{Pred, {}, false}, B.CreateExtractValue(Result, 1));
   } else {

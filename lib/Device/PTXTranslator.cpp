@@ -354,15 +354,18 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
   auto Read = [&](unsigned N, Type *T) { return read(Ops[N], T); };
 
   static const StringSet<> Known = {
-      "exit",  "trap",  "brkpt", "membar", "fence", "bar",   "barrier", "nanosleep",
-      "pmevent", "mov", "cvta",  "activemask", "vote", "ld", "st",   "add",   "addc",
-      "sub",   "subc",  "mul",   "mul24", "mad",   "madc",    "fma",
-      "div",   "rem",   "rcp",   "rsqrt", "sqrt",  "ex2",     "lg2",
-      "sin",   "cos",   "abs",   "neg",   "min",   "max",     "setp",
-      "selp",  "and",   "or",    "xor",   "not",   "shl",     "shr",
-      "popc",  "clz",   "brev",  "bfind", "bfe",   "prmt",    "lop3", "shfl",
-      "vadd2", "vadd4", "vsub2", "vsub4", "vavrg2", "vavrg4", "vabsdiff2",
-      "vabsdiff4", "vmin2", "vmin4", "vmax2", "vmax4", "vset2", "vset4"};
+      "exit",      "trap",      "brkpt",   "membar", "fence",  "bar",
+      "barrier",   "nanosleep", "pmevent", "mov",    "cvta",   "activemask",
+      "vote",      "ld",        "st",      "add",    "addc",   "sub",
+      "subc",      "mul",       "mul24",   "mad",    "madc",   "fma",
+      "div",       "rem",       "rcp",     "rsqrt",  "sqrt",   "ex2",
+      "lg2",       "sin",       "cos",     "abs",    "neg",    "min",
+      "max",       "setp",      "selp",    "and",    "or",     "xor",
+      "not",       "shl",       "shr",     "popc",   "clz",    "brev",
+      "bfind",     "bfe",       "prmt",    "lop3",   "shfl",   "vadd2",
+      "vadd4",     "vsub2",     "vsub4",   "vavrg2", "vavrg4", "vabsdiff2",
+      "vabsdiff4", "vmin2",     "vmin4",   "vmax2",  "vmax4",  "vset2",
+      "vset4"};
   if (!Known.contains(Op))
     return unknown(I);
 

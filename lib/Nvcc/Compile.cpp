@@ -164,7 +164,8 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
   // 1.17's thread_store.cuh does). A -W option of the command line comes
   // after these, so -Werror=register still makes it an error.
   Args.insert(Args.end(),
-              {"-Wno-error=register", "-Wno-error=reserved-user-defined-literal",
+              {"-Wno-error=register",
+               "-Wno-error=reserved-user-defined-literal",
                "-Wno-error=missing-template-arg-list-after-template-kw"});
   if (!Inv.Standard.empty() &&
       (Kind != InputKind::C || !StringRef(Inv.Standard).starts_with("c++")))
