@@ -4,7 +4,10 @@
 # - AddressSanitizer: container-overflow checks are off, since libLLVM.so is
 #   not instrumented and shares std::vector with mm's code; leaks are
 #   detected, except those of the programs that mm-lli runs or that mm
-#   compiled ahead of time (test/lsan.supp).
+#   compiled ahead of time (test/lsan.supp); an allocation too large for
+#   the machine returns null, as without the sanitizer, so that a device
+#   allocation of that size is cudaErrorMemoryAllocation as it is for
+#   users (AddressSanitizer would end the process).
 # - UndefinedBehaviorSanitizer: the first report ends the process (the build
 #   also says so), with a stack trace.
 
@@ -21,6 +24,7 @@ def apply(config, src_root):
         "strict_string_checks=1",
         "detect_stack_use_after_return=1",
         "check_initialization_order=1",
+        "allocator_may_return_null=1",
     ])
     env["LSAN_OPTIONS"] = ":".join([
         "suppressions=" + os.path.join(src_root, "test", "lsan.supp"),
