@@ -12,7 +12,6 @@
 #include "DeviceIR.h"
 #include "Passes.h"
 
-#include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -80,8 +79,7 @@ static void lowerThreadExits(Module &M) {
     B.SetInsertPoint(Call->getParent());
     B.CreateRetVoid();
     Call->eraseFromParent();
-    if (pred_empty(Rest))
-      DeleteDeadBlock(Rest);
+    DeleteDeadBlock(Rest);
   }
   Exit->eraseFromParent();
 }

@@ -430,7 +430,7 @@ Error PTXTranslator::instruction(StringRef Opcode, ArrayRef<PTXOperand> Ops) {
       return E;
     // .v2, .v4: that many elements, accessed at once, their bits side by
     // side as the vector operand {a, b, ...} takes them.
-    for (unsigned Count : {2u, 4u, 8u})
+    for (unsigned Count : {2u, 4u})
       if (I.has(("v" + Twine(Count)).str()))
         Ty = B.getIntNTy(Count * Ty->getPrimitiveSizeInBits());
     const PTXOperand &Address = Ops[Op == "ld" ? 1 : 0];
@@ -477,8 +477,8 @@ Error PTXTranslator::vote(const PTXInstruction &I) {
   // lowering runs; without .sync, the whole warp.
   ArrayRef<PTXOperand> Ops = I.Operands;
   bool Sync = I.has("sync");
-  if (Ops.size() != (Sync ? 3u : 2u))
-    return fail("'" + I.Opcode + "' with " + Twine(Ops.size()) + " operands");
+  if (Error E = checkArity(I, Sync ? 3 : 2))
+    return E;
   StringRef Source = Ops[1].Text.trim();
   bool Negated = Source.consume_front("!");
   Expected<Value *> Pred = read(PTXOperand{Source, {}, false}, B.getInt1Ty());
