@@ -95,7 +95,7 @@ static cudaError_t recordInvalidDevice(int Device) {
 }
 
 Runtime *cuda::getRuntime() {
-  if (Runtime *R = getCurrentRuntime())
+  if (Runtime *R = getOrStartRuntime())
     return R;
   record(Error(MM_ERROR_NOT_INITIALIZED, "the offload runtime is not running"));
   return nullptr;

@@ -186,6 +186,11 @@ static void createRuntime() {
   reportProgramCrashes(/*ExecutableIsTool=*/false);
 }
 
+void mm::runtime::startLinkedProgramRuntime() {
+  static std::once_flag Created;
+  std::call_once(Created, createRuntime);
+}
+
 extern "C" void __mm_register_linked_program(uint32_t Version,
                                              const mm_linked_symbol *Symbols,
                                              uint64_t Count) {
@@ -198,7 +203,6 @@ extern "C" void __mm_register_linked_program(uint32_t Version,
                std::to_string(MM_LINKED_PROGRAM_VERSION));
     std::_Exit(1);
   }
-  static std::once_flag Created;
-  std::call_once(Created, createRuntime);
+  startLinkedProgramRuntime();
   getLinkedProgram().add(Symbols, Count);
 }

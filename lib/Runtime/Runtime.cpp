@@ -16,9 +16,23 @@ KernelProvider::~KernelProvider() = default;
 Backend::~Backend() = default;
 
 static std::atomic<Runtime *> CurrentRuntime{nullptr};
+/// Set once a runtime has been made current: from then on the current one
+/// is the only one (mm-lli's, or the linked program's).
+static std::atomic<bool> RuntimeWasSet{false};
 
-void mm::runtime::setCurrentRuntime(Runtime *R) { CurrentRuntime = R; }
+void mm::runtime::setCurrentRuntime(Runtime *R) {
+  CurrentRuntime = R;
+  RuntimeWasSet = true;
+}
 Runtime *mm::runtime::getCurrentRuntime() { return CurrentRuntime; }
+
+Runtime *mm::runtime::getOrStartRuntime() {
+  if (Runtime *R = CurrentRuntime)
+    return R;
+  if (!RuntimeWasSet)
+    startLinkedProgramRuntime();
+  return CurrentRuntime;
+}
 
 static std::string &getReporterNameStorage() {
   static std::string Name = "mm-lli";
@@ -443,7 +457,7 @@ Error Runtime::synchronize() {
 //===----------------------------------------------------------------------===//
 
 static Runtime *getRuntimeOrRecord() {
-  Runtime *R = getCurrentRuntime();
+  Runtime *R = getOrStartRuntime();
   if (!R)
     Runtime::recordError(
         Error(MM_ERROR_NOT_INITIALIZED, "the offload runtime is not running"));
