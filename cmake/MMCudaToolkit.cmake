@@ -6,6 +6,9 @@
 # serves the CUDA runtime and driver APIs alike) with the libraries it
 # needs, so that any link of -lcudart or -lcuda, a host compiler's too,
 # links the runtime into the program, which then runs without a run path;
+# lib64/libcublas.so and libcublas_static.a, linker scripts that name
+# lib64/libmm_cublas.a (lib/Cublas builds it: cuBLAS over OpenBLAS) with
+# OpenBLAS, likewise;
 # lib64/libcudadevrt.a, an empty archive (device code needs no device
 # runtime on a CPU); version.json, the CUDA version of mm's headers.
 #
@@ -24,6 +27,11 @@ function(mm_create_cuda_toolkit_links root)
     file(WRITE "${root}/lib64/${name}"
          "/* mm's CUDA runtime (docs/tools/nvcc.md), linked into the program */\n"
          "INPUT(${final_root}/lib64/libcudart_static.a -lstdc++ -lm -lpthread -ldl -lrt)\n")
+  endforeach()
+  foreach(name libcublas.so libcublas_static.a)
+    file(WRITE "${root}/lib64/${name}"
+         "/* mm's cuBLAS over OpenBLAS (docs/runtime.md), linked into the program */\n"
+         "INPUT(${final_root}/lib64/libmm_cublas.a -lopenblas -lstdc++ -lm)\n")
   endforeach()
   file(WRITE "${root}/lib64/libcudadevrt.a" "!<arch>\n")
   file(WRITE "${root}/version.json" [[

@@ -28,7 +28,8 @@ cd "$(dirname "$0")/.."
 # programs include and the tests compile.
 packages=(cmake ninja-build make python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
           llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libomp-19-dev
-          libfmt-dev libgtest-dev vim libthrust-dev libcub-dev libcu++-dev)
+          libfmt-dev libgtest-dev vim libthrust-dev libcub-dev libcu++-dev
+          libopenblas-dev)
 if [ "$mode" = packages ]; then
   echo "${packages[@]}"
   exit 0

@@ -5,12 +5,14 @@
  * comparisons and math, operators, shuffles and atomicAdd, each giving what
  * CUDA gives, rounded once (crt/narrow_float.hpp). __CUDA_NO_HALF_OPERATORS__
  * and __CUDA_NO_HALF_CONVERSIONS__ leave out the operators and implicit
- * conversions, as in CUDA.
+ * conversions, as in CUDA. In C, the types are their bits, as in CUDA.
  *
  *===----------------------------------------------------------------------===*/
 
 #ifndef __CUDA_FP16_H__
 #define __CUDA_FP16_H__
+
+#if defined(__cplusplus)
 
 #include "crt/narrow_float.hpp"
 
@@ -39,5 +41,21 @@ __MM_NARROW_CONVERSIONS(__half, __half2, half, half2)
 #define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000U)
 #define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000U)
 #define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3C00U)
+
+
+#else /* C: the types as their bits, as CUDA's header gives C programs */
+
+typedef struct __half_raw {
+  unsigned short x;
+} __half_raw;
+typedef struct __half2_raw {
+  unsigned short x, y;
+} __half2_raw;
+typedef __half_raw __half;
+typedef __half2_raw __half2;
+typedef __half half;
+typedef __half2 half2;
+
+#endif /* __cplusplus */
 
 #endif /* __CUDA_FP16_H__ */

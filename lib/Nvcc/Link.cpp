@@ -269,6 +269,29 @@ Error nvcc::linkBundleExecutable(const Invocation &Inv, CommandRunner &Runner,
   return Runner.run(Link, "linking");
 }
 
+/// mm's shared library that serves \p Library, a library of CUDA's that
+/// mm's toolkit provides (its lib64/ links a static one into executables),
+/// or none.
+static std::optional<std::string> getToolkitSharedLibrary(StringRef Library) {
+  if (Library != "cublas" && Library != "cublas_static")
+    return std::nullopt;
+  SmallString<256> Path(getLibraryDirectory());
+  sys::path::append(Path, "libmm_cublas.so");
+  return std::string(Path);
+}
+
+/// lib\p Library.so in the first of \p Dirs that has it, or none.
+static std::optional<std::string>
+findSharedLibrary(ArrayRef<std::string> Dirs, StringRef Library) {
+  for (const std::string &Dir : Dirs) {
+    SmallString<256> Candidate(Dir);
+    sys::path::append(Candidate, "lib" + Library + ".so");
+    if (sys::fs::exists(Candidate))
+      return std::string(Candidate);
+  }
+  return std::nullopt;
+}
+
 Error nvcc::runBundle(const Invocation &Inv, CommandRunner &Runner,
                       StringRef Path, int &ExitCode) {
   std::vector<std::string> Args = {getToolPath("mm-lli")};
@@ -277,15 +300,9 @@ Error nvcc::runBundle(const Invocation &Inv, CommandRunner &Runner,
   // mm's runtime serves the CUDA runtime's entry points.
   std::vector<std::string> Libraries;
   for (const std::string &Library : getExtraLibraries(Inv)) {
-    std::optional<std::string> Found;
-    for (const std::string &Dir : Inv.LibraryDirs) {
-      SmallString<256> Candidate(Dir);
-      sys::path::append(Candidate, "lib" + Library + ".so");
-      if (sys::fs::exists(Candidate)) {
-        Found = std::string(Candidate);
-        break;
-      }
-    }
+    std::optional<std::string> Found = getToolkitSharedLibrary(Library);
+    if (!Found)
+      Found = findSharedLibrary(Inv.LibraryDirs, Library);
     Libraries.push_back(Found ? *Found : "lib" + Library + ".so");
   }
   if (usesOpenMP(Inv)) {

@@ -420,6 +420,18 @@ Error BundleJIT::takeSessionErrors() {
   return std::move(SessionErrors);
 }
 
+/// Where the functions of a CUDA library that mm provides are, if some of
+/// \p Symbols are: its shared library, in the lib directory beside mm-lli's
+/// bin (an executable links it with -lcublas; mm-lli loads it when told).
+static std::string getLibraryHint(ArrayRef<StringRef> Symbols) {
+  if (none_of(Symbols, [](StringRef S) { return S.starts_with("cublas"); }))
+    return "";
+  SmallString<256> Path(sys::path::parent_path(sys::path::parent_path(
+      sys::fs::getMainExecutable(nullptr, nullptr))));
+  sys::path::append(Path, "lib", "libmm_cublas.so");
+  return (" (cuBLAS's functions: run with --load=" + Path + ")").str();
+}
+
 Error BundleJIT::nameUndefinedSymbols(Error LinkError) const {
   const Submodule *Failed = nullptr;
   Error Rest = handleErrors(std::move(LinkError),
@@ -439,7 +451,7 @@ Error BundleJIT::nameUndefinedSymbols(Error LinkError) const {
       Names += (Names.empty() ? "'" : ", '") + Name.str() + "'";
     return B.moduleError(*Failed, (Symbols.size() == 1 ? "undefined symbol "
                                                        : "undefined symbols ") +
-                                      Names);
+                                      Names + getLibraryHint(Symbols));
   });
 }
 
