@@ -42,13 +42,20 @@ typedef enum mm_status MM_ENUM_INT {
   MM_ERROR_OUT_OF_MEMORY = 2,
   /* No submodule or kernel of that name, or it could not be compiled. */
   MM_ERROR_NOT_FOUND = 3,
-  /* The kernel trapped (llvm.trap, __trap()) or faulted. */
+  /* The kernel trapped (llvm.trap, __trap()) or failed otherwise. */
   MM_ERROR_LAUNCH_FAILED = 4,
   /* mm_offload.h was called outside a program that mm-lli runs. */
   MM_ERROR_NOT_INITIALIZED = 5,
   /* A device assert failed; the launch failed as with
    * MM_ERROR_LAUNCH_FAILED. */
-  MM_ERROR_ASSERT = 6
+  MM_ERROR_ASSERT = 6,
+  /* A kernel's memory access faulted (outside its process's memory or
+   * misaligned for the hardware); the launch failed as with
+   * MM_ERROR_LAUNCH_FAILED. */
+  MM_ERROR_ILLEGAL_ADDRESS = 7,
+  /* A launch's grid or block has a zero extent, or more threads per block
+   * than the kernel takes. */
+  MM_ERROR_INVALID_CONFIGURATION = 8
 } mm_status;
 
 /* A kernel of a device submodule. Owned by the runtime, valid until the

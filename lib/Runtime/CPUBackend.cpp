@@ -488,7 +488,8 @@ void handleFault(int Signal, siginfo_t *Info, void *Context) {
   bool IsFault = Index < NumFaultSignals;
   if (Worker *W = RunningWorker; W && IsFault) {
     LaunchState &L = *W->Launch;
-    L.fail(MM_ERROR_LAUNCH_FAILED,
+    bool IsMemory = Signal == SIGSEGV || Signal == SIGBUS;
+    L.fail(IsMemory ? MM_ERROR_ILLEGAL_ADDRESS : MM_ERROR_LAUNCH_FAILED,
            "kernel '" + L.Kernel.Name + "' of submodule '" + L.Kernel.Module +
                "' faulted: " + describeFault(Signal, Info) + " (" +
                describeBlocks(W->Context) + ")");

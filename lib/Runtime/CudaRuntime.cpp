@@ -71,6 +71,10 @@ static cudaError_t toCudaError(mm_status Status) {
     return cudaErrorInitializationError;
   case MM_ERROR_ASSERT:
     return cudaErrorAssert;
+  case MM_ERROR_ILLEGAL_ADDRESS:
+    return cudaErrorIllegalAddress;
+  case MM_ERROR_INVALID_CONFIGURATION:
+    return cudaErrorInvalidConfiguration;
   }
   return cudaErrorUnknown;
 }

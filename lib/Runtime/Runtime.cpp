@@ -179,7 +179,16 @@ Runtime::getKernelForHostFunction(const void *HostFunction) {
   return Kernel;
 }
 
+Error Runtime::getStickyError() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (StickyError.empty())
+    return Error::success();
+  return Error(StickyStatus, "an earlier launch failed: " + StickyError);
+}
+
 Expected<void *> Runtime::allocate(size_t Size) {
+  if (Error E = getStickyError())
+    return E;
   Expected<void *> Ptr = B->allocate(Size ? Size : 1);
   if (!Ptr)
     return Ptr.takeError();
@@ -189,6 +198,8 @@ Expected<void *> Runtime::allocate(size_t Size) {
 }
 
 Error Runtime::free(void *Ptr) {
+  if (Error E = getStickyError())
+    return E;
   if (!Ptr)
     return Error::success();
   {
@@ -283,6 +294,8 @@ Error Runtime::reset() {
 
 Error Runtime::copy(void *Dst, const void *Src, size_t Size,
                     mm_memcpy_kind Kind) {
+  if (Error E = getStickyError())
+    return E;
   if (Size == 0)
     return Error::success();
   if (!Dst || !Src)
@@ -317,6 +330,8 @@ Error Runtime::copy(void *Dst, const void *Src, size_t Size,
 }
 
 Error Runtime::set(void *Dst, int Value, size_t Size) {
+  if (Error E = getStickyError())
+    return E;
   if (Size == 0)
     return Error::success();
   if (Error E = checkDeviceRange(Dst, Size, "memset"))
@@ -327,7 +342,7 @@ Error Runtime::set(void *Dst, int Value, size_t Size) {
 static Error checkDims(const mm_dim3 &D, const char *What, const mm_kernel &K) {
   if (D.x && D.y && D.z)
     return Error::success();
-  return Error(MM_ERROR_INVALID_VALUE,
+  return Error(MM_ERROR_INVALID_CONFIGURATION,
                "launch of kernel '" + K.Info.Name + "' of submodule '" +
                    K.Info.Module + "': " + What + " dimension (" +
                    std::to_string(D.x) + ", " + std::to_string(D.y) + ", " +
@@ -372,12 +387,9 @@ Error Runtime::launch(const mm_kernel *Kernel, const LaunchConfig &Config,
                       void **Args) {
   // As on a GPU, no launch succeeds after one failed; these failures are
   // counted, but only the first one was worth reporting.
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    if (!StickyError.empty()) {
-      ++FailedLaunches;
-      return Error(StickyStatus, "an earlier launch failed: " + StickyError);
-    }
+  if (Error E = getStickyError()) {
+    ++FailedLaunches;
+    return E;
   }
   return reportFailedLaunch(launchKernel(Kernel, Config, Args));
 }
@@ -413,10 +425,9 @@ Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
                                            std::string(Lookup)));
   }
   const KernelInfo &K = Kernel->Info;
-  auto Invalid = [&](const std::string &Message) {
-    return Error(MM_ERROR_INVALID_VALUE, "launch of kernel '" + K.Name +
-                                             "' of submodule '" + K.Module +
-                                             "': " + Message);
+  auto Invalid = [&](mm_status Status, const std::string &Message) {
+    return Error(Status, "launch of kernel '" + K.Name + "' of submodule '" +
+                             K.Module + "': " + Message);
   };
   if (Error E = checkDims(Config.Grid, "grid", *Kernel))
     return E;
@@ -425,15 +436,18 @@ Error Runtime::launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
   const mm_kernel_descriptor &D = *K.Descriptor;
   uint64_t Threads = uint64_t(Config.Block.x) * Config.Block.y * Config.Block.z;
   if (D.max_threads_per_block && Threads > D.max_threads_per_block)
-    return Invalid("block of " + std::to_string(Threads) +
-                   " threads exceeds the kernel's limit of " +
-                   std::to_string(D.max_threads_per_block));
+    return Invalid(MM_ERROR_INVALID_CONFIGURATION,
+                   "block of " + std::to_string(Threads) +
+                       " threads exceeds the kernel's limit of " +
+                       std::to_string(D.max_threads_per_block));
   if (D.num_params && !Args)
-    return Invalid("no arguments for its " + std::to_string(D.num_params) +
-                   " parameters");
+    return Invalid(MM_ERROR_INVALID_VALUE,
+                   "no arguments for its " + std::to_string(D.num_params) +
+                       " parameters");
   Error E = B->launch(K, Config, Args);
   if (E && (E.getStatus() == MM_ERROR_LAUNCH_FAILED ||
-            E.getStatus() == MM_ERROR_ASSERT)) {
+            E.getStatus() == MM_ERROR_ASSERT ||
+            E.getStatus() == MM_ERROR_ILLEGAL_ADDRESS)) {
     std::lock_guard<std::mutex> Guard(Lock);
     if (StickyError.empty()) {
       StickyError = E.getMessage();

@@ -205,6 +205,9 @@ public:
   static const char *getLastErrorMessage();
 
 private:
+  /// The sticky launch error, which every later launch, synchronize,
+  /// allocation, free, copy and set returns, as CUDA's do.
+  Error getStickyError();
   Error checkDeviceRange(const void *Ptr, size_t Size, const char *What);
   Error launchKernel(const mm_kernel *Kernel, const LaunchConfig &Config,
                      void **Args);
@@ -226,7 +229,7 @@ private:
   std::unordered_map<const void *, DeviceVariable> VariablesByShadow;
   std::map<uintptr_t, size_t> VariableRanges;
   /// The first launch failure (a trap, a fault, a failed assert) and its
-  /// status; reported by every later launch and synchronize.
+  /// status, sticky until reset().
   std::string StickyError;
   mm_status StickyStatus = MM_SUCCESS;
   /// Why the last kernel lookup that failed failed: the launch of a null
