@@ -154,6 +154,18 @@ template <typename W> Complex fromWorking(W V) {
     return Complex(V);
 }
 
+/// The data type of working type W.
+template <typename W> constexpr cudaDataType typeOf() {
+  if constexpr (std::is_same_v<W, float>)
+    return CUDA_R_32F;
+  else if constexpr (std::is_same_v<W, double>)
+    return CUDA_R_64F;
+  else if constexpr (std::is_same_v<W, cuComplex>)
+    return CUDA_C_32F;
+  else
+    return CUDA_C_64F;
+}
+
 /// A stored matrix of \p Rows x \p Columns of \p Type, converted to W and
 /// packed (leading dimension \p Rows).
 template <typename W>
@@ -190,6 +202,12 @@ void gemmIn(blas::Op OpA, blas::Op OpB, int64_t M, int64_t N, int64_t K,
             int64_t ARows, cudaDataType BType, const void *B, int64_t Ldb,
             int64_t BRows, Complex Beta, cudaDataType CType, void *C,
             int64_t Ldc) {
+  if (AType == typeOf<W>() && BType == typeOf<W>() && CType == typeOf<W>()) {
+    blas::gemm(OpA, OpB, M, N, K, toWorking<W>(Alpha),
+               static_cast<const W *>(A), Lda, static_cast<const W *>(B), Ldb,
+               toWorking<W>(Beta), static_cast<W *>(C), Ldc);
+    return;
+  }
   // op(A) is M x K and op(B) K x N: stored, A has M * K / ARows columns.
   int64_t AColumns = ARows == M ? K : M, BColumns = BRows == K ? N : K;
   std::vector<W> PackedA = gather<W>(AType, A, ARows, AColumns, Lda);
@@ -335,6 +353,33 @@ void scatterVector(const std::vector<W> &Packed, cudaDataType Type, void *Base,
     store(Type, Base, First + I * Inc, fromWorking(Packed[I]));
 }
 
+/// A vector of N elements of a type, Inc apart, as W: the memory itself if
+/// the type is W's, else a packed copy converted to W, which writeBack()
+/// stores back.
+template <typename W> class VectorOperand {
+public:
+  VectorOperand(cudaDataType Type, const void *Base, int64_t N, int64_t Inc)
+      : Type(Type), Base(const_cast<void *>(Base)), Inc(Inc) {
+    if (Type == typeOf<W>())
+      return;
+    Packed = gatherVector<W>(Type, Base, N, Inc);
+  }
+  W *data() {
+    return Type == typeOf<W>() ? static_cast<W *>(Base) : Packed.data();
+  }
+  int64_t inc() const { return Type == typeOf<W>() ? Inc : 1; }
+  void writeBack() {
+    if (Type != typeOf<W>())
+      scatterVector(Packed, Type, Base, Inc);
+  }
+
+private:
+  cudaDataType Type;
+  void *Base;
+  int64_t Inc;
+  std::vector<W> Packed;
+};
+
 /// Calls \p F with a value of the working type of execution type \p Type
 /// (float, double or their complex), or returns false if there is none.
 template <typename F> bool withWorking(cudaDataType Type, F Function) {
@@ -379,8 +424,10 @@ cublasStatus_t nrm2Ex(cublasHandle_t H, int64_t N, const void *X,
     withWorking(In, [&](auto Working) {
       using W = decltype(Working);
       double Norm = 0;
-      if (N > 0 && IncX > 0)
-        Norm = blas::nrm2(N, gatherVector<W>(XType, X, N, IncX).data(), 1);
+      if (N > 0 && IncX > 0) {
+        VectorOperand<W> XS(XType, X, N, IncX);
+        Norm = blas::nrm2(N, XS.data(), XS.inc());
+      }
       store(ResultType, Result, 0, Norm);
     });
     return CUBLAS_STATUS_SUCCESS;
@@ -404,12 +451,11 @@ cublasStatus_t dotEx(cublasHandle_t H, int64_t N, const void *X,
       using W = decltype(Working);
       W Dot{};
       if (N > 0) {
-        std::vector<W> XS = gatherVector<W>(XType, X, N, IncX);
-        std::vector<W> YS = gatherVector<W>(YType, Y, N, IncY);
+        VectorOperand<W> XS(XType, X, N, IncX), YS(YType, Y, N, IncY);
         if constexpr (Conjugate && blas::IsComplex<W>)
-          Dot = blas::dotc(N, XS.data(), 1, YS.data(), 1);
+          Dot = blas::dotc(N, XS.data(), XS.inc(), YS.data(), YS.inc());
         else
-          Dot = blas::dotu(N, XS.data(), 1, YS.data(), 1);
+          Dot = blas::dotu(N, XS.data(), XS.inc(), YS.data(), YS.inc());
       }
       store(ResultType, Result, 0, fromWorking(Dot));
     });
@@ -432,9 +478,9 @@ cublasStatus_t scalEx(cublasHandle_t H, int64_t N, const void *Alpha,
       return CUBLAS_STATUS_SUCCESS;
     withWorking(In, [&](auto Working) {
       using W = decltype(Working);
-      std::vector<W> XS = gatherVector<W>(XType, X, N, IncX);
-      blas::scal(N, toWorking<W>(AlphaValue), XS.data(), 1);
-      scatterVector(XS, XType, X, IncX);
+      VectorOperand<W> XS(XType, X, N, IncX);
+      blas::scal(N, toWorking<W>(AlphaValue), XS.data(), XS.inc());
+      XS.writeBack();
     });
     return CUBLAS_STATUS_SUCCESS;
   });
@@ -458,10 +504,10 @@ cublasStatus_t axpyEx(cublasHandle_t H, int64_t N, const void *Alpha,
       return CUBLAS_STATUS_SUCCESS;
     withWorking(In, [&](auto Working) {
       using W = decltype(Working);
-      std::vector<W> XS = gatherVector<W>(XType, X, N, IncX);
-      std::vector<W> YS = gatherVector<W>(YType, Y, N, IncY);
-      blas::axpy(N, toWorking<W>(AlphaValue), XS.data(), 1, YS.data(), 1);
-      scatterVector(YS, YType, Y, IncY);
+      VectorOperand<W> XS(XType, X, N, IncX), YS(YType, Y, N, IncY);
+      blas::axpy(N, toWorking<W>(AlphaValue), XS.data(), XS.inc(), YS.data(),
+                 YS.inc());
+      YS.writeBack();
     });
     return CUBLAS_STATUS_SUCCESS;
   });
