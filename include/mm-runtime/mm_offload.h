@@ -98,6 +98,12 @@ mm_status mm_launch(const mm_kernel *kernel, uint32_t grid_x, uint32_t grid_y,
  * if any. */
 mm_status mm_synchronize(void);
 
+/* Lets the runtime's threads that wait for the next launch sleep now rather
+ * than spin for the block time: for host code about to compute on every
+ * core itself (mm's cuBLAS calls it before each routine). The next launch
+ * wakes them. */
+void mm_release_threads(void);
+
 /* Returns the calling thread's last error and resets it to MM_SUCCESS. */
 mm_status mm_get_last_error(void);
 /* The message of the most recent error on the calling thread ("" if none);

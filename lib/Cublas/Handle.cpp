@@ -9,6 +9,7 @@
 #include "Handle.h"
 
 #include "mm-cuda/cuda_runtime_api.h"
+#include "mm-runtime/mm_offload.h"
 
 #include <cstring>
 #include <memory>
@@ -22,6 +23,7 @@ using namespace mm::cublas;
 // program that never captures a stream need not link the graph API.
 #pragma weak cudaStreamIsCapturing
 #pragma weak cudaLaunchHostFunc
+#pragma weak mm_release_threads
 
 bool mm::cublas::isCapturing(cudaStream_t Stream) {
   if (!cudaStreamIsCapturing)
@@ -41,11 +43,20 @@ static std::vector<std::unique_ptr<Work>> &getCapturedWork(
   return Captured;
 }
 
-static void runCapturedWork(void *W) { (*static_cast<Work *>(W))(); }
+static void runCapturedWork(void *W) {
+  if (mm_release_threads)
+    mm_release_threads();
+  (*static_cast<Work *>(W))();
+}
 
 cublasStatus_t mm::cublas::issue(cublasHandle_t H, Work W) {
-  if (!isCapturing(H->Stream))
+  if (!isCapturing(H->Stream)) {
+    // The system BLAS's threads need the cores that the runtime's threads
+    // would spin on, waiting for the next launch.
+    if (mm_release_threads)
+      mm_release_threads();
     return W();
+  }
   std::unique_lock<std::mutex> Lock;
   std::vector<std::unique_ptr<Work>> &Captured = getCapturedWork(Lock);
   Captured.push_back(std::make_unique<Work>(std::move(W)));

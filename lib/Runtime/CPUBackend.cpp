@@ -195,6 +195,9 @@ public:
   /// threads join it, at most \p MaxWorkers threads in all; returns when no
   /// thread runs any of its blocks.
   void run(LaunchState &L, unsigned MaxWorkers);
+  /// Sends the threads that spin for the next launch to sleep; the next
+  /// launch that needs them wakes them.
+  void release() { Quiet.store(true, std::memory_order_relaxed); }
 
 private:
   /// A team thread's life: wait for a launch, join it, run its blocks.
@@ -311,6 +314,7 @@ public:
                void **Args) override;
 
   Error synchronize() override { return Error::success(); }
+  void releaseThreads() override { Team.release(); }
 
 private:
   /// Launches run one at a time, in the order they were made.

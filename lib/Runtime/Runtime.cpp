@@ -552,6 +552,11 @@ mm_status mm_synchronize(void) {
   return Runtime::recordError(R->synchronize());
 }
 
+void mm_release_threads(void) {
+  if (Runtime *R = getCurrentRuntime())
+    R->releaseThreads();
+}
+
 mm_status mm_get_last_error(void) { return Runtime::takeLastError(); }
 
 void __mm_status_read(int Status) {

@@ -19,6 +19,7 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(mm_memset),
       MM_RUNTIME_SYMBOL(mm_launch),
       MM_RUNTIME_SYMBOL(mm_synchronize),
+      MM_RUNTIME_SYMBOL(mm_release_threads),
       MM_RUNTIME_SYMBOL(mm_get_last_error),
       MM_RUNTIME_SYMBOL(__mm_status_read),
       MM_RUNTIME_SYMBOL(mm_get_error_message),

@@ -346,6 +346,36 @@ TEST_F(CPUBackendTest, ATeamQuietedByShortLaunchesWakesForALongOne) {
   EXPECT_EQ(Data, std::vector<int>(Long, 1));
 }
 
+// mm_release_threads sends a team that spins for the next launch (an
+// infinite block time) to sleep at once, and the next launch that needs it
+// wakes it: mm's cuBLAS calls it, so that the system BLAS's threads get
+// the cores.
+TEST_F(CPUBackendTest, ReleasedThreadsSleepAndWakeForTheNextLaunch) {
+  start({/*Threads=*/2, std::optional<std::chrono::microseconds>()});
+  const unsigned Long = 4096;
+  std::vector<int> Data(Long, 0);
+  int *DataPtr = Data.data();
+  void *Args[] = {&DataPtr};
+  ASSERT_TRUE(succeeded(R->launch(kernel("slow_add_one"),
+                                  {{Long, 1, 1}, {1, 1, 1}, 0}, Args)));
+  mm_release_threads();
+  auto ProcessorTime = [] {
+    timespec Now;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &Now);
+    return std::chrono::seconds(Now.tv_sec) +
+           std::chrono::nanoseconds(Now.tv_nsec);
+  };
+  auto Before = ProcessorTime();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(
+                ProcessorTime() - Before)
+                .count(),
+            20);
+  ASSERT_TRUE(succeeded(R->launch(kernel("slow_add_one"),
+                                  {{Long, 1, 1}, {1, 1, 1}, 0}, Args)));
+  EXPECT_EQ(Data, std::vector<int>(Long, 2));
+}
+
 // A worker keeps its block memory between launches and grows it when a
 // launch needs more.
 TEST_F(CPUBackendTest, DynamicSharedMemoryGrowsBetweenLaunches) {
@@ -370,7 +400,9 @@ TEST_F(CPUBackendTest, FaultsAreCaughtFaultAfterFault) {
     int *Bad = reinterpret_cast<int *>(uintptr_t(16));
     void *Args[] = {&Bad};
     LaunchConfig Config{{4, 1, 1}, {1, 1, 1}, 0};
-    EXPECT_TRUE(failedWith(R->launch(kernel("store"), Config, Args),
+    Error E = R->launch(kernel("store"), Config, Args);
+    EXPECT_EQ(E.getStatus(), MM_ERROR_ILLEGAL_ADDRESS);
+    EXPECT_TRUE(failedWith(std::move(E),
                            "kernel 'store' of submodule 'kernels' faulted: "
                            "an invalid memory access at address 0x10 "
                            "(block (1, 0, 0))"))
@@ -418,6 +450,10 @@ TEST_F(CPUBackendTest, BadLaunchConfigurations) {
   const mm_kernel *K = kernel("add_one");
   int *Data = nullptr;
   void *Args[] = {&Data};
+  EXPECT_EQ(R->launch(K, {{0, 1, 1}, {1, 1, 1}, 0}, Args).getStatus(),
+            MM_ERROR_INVALID_CONFIGURATION);
+  EXPECT_EQ(R->launch(K, {{1, 1, 1}, {64, 32, 1}, 0}, Args).getStatus(),
+            MM_ERROR_INVALID_CONFIGURATION);
   EXPECT_TRUE(failedWith(R->launch(K, {{0, 1, 1}, {1, 1, 1}, 0}, Args),
                          "launch of kernel 'add_one' of "
                          "submodule 'kernels': grid dimension "

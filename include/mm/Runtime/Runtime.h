@@ -91,6 +91,9 @@ public:
   virtual Error launch(const KernelInfo &Kernel, const LaunchConfig &Config,
                        void **Args) = 0;
   virtual Error synchronize() = 0;
+  /// Lets the threads that wait for the next launch sleep at once rather
+  /// than spin: the host is about to compute on the machine's cores itself.
+  virtual void releaseThreads() = 0;
 };
 
 /// The most threads that run a launch's blocks (more asked for: a warning,
@@ -198,6 +201,8 @@ public:
   }
   /// Waits for the backend; returns the sticky launch error, if any.
   Error synchronize();
+  /// Backend::releaseThreads.
+  void releaseThreads() { B->releaseThreads(); }
 
   /// Records \p E as the calling thread's last error and returns its status.
   static mm_status recordError(Error E);
