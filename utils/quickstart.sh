@@ -30,7 +30,7 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build make python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
           llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libomp-19-dev
           libfmt-dev libgtest-dev vim libthrust-dev libcub-dev libcu++-dev
-          libopenblas-dev)
+          libopenblas-dev libfftw3-dev)
 if [ "$mode" = packages ]; then
   echo "${packages[@]}"
   exit 0

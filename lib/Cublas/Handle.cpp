@@ -9,62 +9,21 @@
 #include "Handle.h"
 
 #include "mm-cuda/cuda_runtime_api.h"
-#include "mm-runtime/mm_offload.h"
 
 #include <cstring>
-#include <memory>
-#include <mutex>
 #include <new>
 #include <vector>
 
 using namespace mm::cublas;
 
-// The program's CUDA runtime, which mm's libcublas does not bring in: a
-// program that never captures a stream need not link the graph API.
-#pragma weak cudaStreamIsCapturing
-#pragma weak cudaLaunchHostFunc
-#pragma weak mm_release_threads
-
-bool mm::cublas::isCapturing(cudaStream_t Stream) {
-  if (!cudaStreamIsCapturing)
-    return false;
-  cudaStreamCaptureStatus Status = cudaStreamCaptureStatusNone;
-  return cudaStreamIsCapturing(Stream, &Status) == cudaSuccess &&
-         Status != cudaStreamCaptureStatusNone;
-}
-
-/// The work recorded in graphs, which a graph may run until the program
-/// ends.
-static std::vector<std::unique_ptr<Work>> &getCapturedWork(
-    std::unique_lock<std::mutex> &Lock) {
-  static std::mutex Mutex;
-  static std::vector<std::unique_ptr<Work>> Captured;
-  Lock = std::unique_lock<std::mutex>(Mutex);
-  return Captured;
-}
-
-static void runCapturedWork(void *W) {
-  if (mm_release_threads)
-    mm_release_threads();
-  (*static_cast<Work *>(W))();
-}
-
 cublasStatus_t mm::cublas::issue(cublasHandle_t H, Work W) {
-  if (!isCapturing(H->Stream)) {
-    // The system BLAS's threads need the cores that the runtime's threads
-    // would spin on, waiting for the next launch.
-    if (mm_release_threads)
-      mm_release_threads();
+  if (!cudalib::isCapturing(H->Stream)) {
+    cudalib::releaseRuntimeThreads();
     return W();
   }
-  std::unique_lock<std::mutex> Lock;
-  std::vector<std::unique_ptr<Work>> &Captured = getCapturedWork(Lock);
-  Captured.push_back(std::make_unique<Work>(std::move(W)));
-  if (!cudaLaunchHostFunc ||
-      cudaLaunchHostFunc(H->Stream, runCapturedWork, Captured.back().get()) !=
-          cudaSuccess)
-    return CUBLAS_STATUS_EXECUTION_FAILED;
-  return CUBLAS_STATUS_SUCCESS;
+  return cudalib::recordInGraph(H->Stream, [W] { W(); })
+             ? CUBLAS_STATUS_SUCCESS
+             : CUBLAS_STATUS_EXECUTION_FAILED;
 }
 
 bool mm::cublas::toBlas(cublasOperation_t Op, blas::Op &Result) {

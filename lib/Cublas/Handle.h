@@ -11,6 +11,7 @@
 #define MM_LIB_CUBLAS_HANDLE_H
 
 #include "Blas.h"
+#include "StreamWork.h"
 
 #include <climits>
 #include <cstdint>
@@ -31,9 +32,6 @@ namespace cublas {
 /// A routine's work once its arguments are checked.
 using Work = std::function<cublasStatus_t()>;
 
-/// True if \p Stream is capturing into a graph.
-bool isCapturing(cudaStream_t Stream);
-
 /// Does \p W now, or, if \p H's stream is capturing, adds it to the graph
 /// as a host node and returns success.
 cublasStatus_t issue(cublasHandle_t H, Work W);
@@ -44,7 +42,8 @@ cublasStatus_t issue(cublasHandle_t H, Work W);
 template <typename T> class Scalar {
 public:
   Scalar(cublasHandle_t H, const T *P) {
-    if (H->PointerMode == CUBLAS_POINTER_MODE_DEVICE && isCapturing(H->Stream))
+    if (H->PointerMode == CUBLAS_POINTER_MODE_DEVICE &&
+        cudalib::isCapturing(H->Stream))
       Pointer = P;
     else
       Value = *P;

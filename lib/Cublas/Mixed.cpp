@@ -280,7 +280,7 @@ cublasStatus_t gemmExEach(cublasHandle_t H, cublasOperation_t TransA,
   // The scalars as the pointer mode says: read now, or by a captured graph
   // when it runs.
   bool ReadLater = H->PointerMode == CUBLAS_POINTER_MODE_DEVICE &&
-                   isCapturing(H->Stream);
+                   mm::cudalib::isCapturing(H->Stream);
   Complex AlphaNow = ReadLater ? 0 : load(ScaleType, Alpha, 0);
   Complex BetaNow = ReadLater ? 0 : load(ScaleType, Beta, 0);
   return issue(H, [=] {

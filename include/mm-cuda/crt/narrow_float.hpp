@@ -173,8 +173,10 @@ template <class F> __MM_NARROW float widen(unsigned short h) {
            fraction << (23 - M);
   } else {
     /* A subnormal of a narrower exponent: fraction * 2^(1 - bias - M), a
-     * normal float. */
-    float magnitude = (float)fraction * (1.0f / (1u << (L::bias + M - 1)));
+     * normal float. (bfloat16, whose exponent is float's, never comes
+     * here: its shift is not taken, which would exceed 32 bits.) */
+    const int shift = F::exponent == 8 ? 0 : L::bias + M - 1;
+    float magnitude = (float)fraction * (1.0f / (1u << shift));
     return sign ? -magnitude : magnitude;
   }
   float f;
