@@ -8,7 +8,8 @@
 # links the runtime into the program, which then runs without a run path;
 # lib64/libcublas.so and libcublas_static.a, linker scripts that name
 # lib64/libmm_cublas.a (lib/Cublas builds it: cuBLAS over OpenBLAS) with
-# OpenBLAS, likewise;
+# OpenBLAS, likewise; lib64/libcufft.so and libcufft_static.a, likewise for
+# lib64/libmm_cufft.a (lib/Cufft: cuFFT over FFTW);
 # lib64/libcudadevrt.a, an empty archive (device code needs no device
 # runtime on a CPU); version.json, the CUDA version of mm's headers.
 #
@@ -32,6 +33,11 @@ function(mm_create_cuda_toolkit_links root)
     file(WRITE "${root}/lib64/${name}"
          "/* mm's cuBLAS over OpenBLAS (docs/runtime.md), linked into the program */\n"
          "INPUT(${final_root}/lib64/libmm_cublas.a -lopenblas -lstdc++ -lm)\n")
+  endforeach()
+  foreach(name libcufft.so libcufft_static.a)
+    file(WRITE "${root}/lib64/${name}"
+         "/* mm's cuFFT over FFTW (docs/runtime.md), linked into the program */\n"
+         "INPUT(${final_root}/lib64/libmm_cufft.a -lfftw3f -lfftw3 -lstdc++ -lm)\n")
   endforeach()
   file(WRITE "${root}/lib64/libcudadevrt.a" "!<arch>\n")
   file(WRITE "${root}/version.json" [[

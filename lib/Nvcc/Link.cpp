@@ -273,10 +273,12 @@ Error nvcc::linkBundleExecutable(const Invocation &Inv, CommandRunner &Runner,
 /// mm's toolkit provides (its lib64/ links a static one into executables),
 /// or none.
 static std::optional<std::string> getToolkitSharedLibrary(StringRef Library) {
-  if (Library != "cublas" && Library != "cublas_static")
+  StringRef Name = Library;
+  Name.consume_back("_static");
+  if (Name != "cublas" && Name != "cufft")
     return std::nullopt;
   SmallString<256> Path(getLibraryDirectory());
-  sys::path::append(Path, "libmm_cublas.so");
+  sys::path::append(Path, ("libmm_" + Name + ".so").str());
   return std::string(Path);
 }
 

@@ -420,16 +420,26 @@ Error BundleJIT::takeSessionErrors() {
   return std::move(SessionErrors);
 }
 
-/// Where the functions of a CUDA library that mm provides are, if some of
-/// \p Symbols are: its shared library, in the lib directory beside mm-lli's
-/// bin (an executable links it with -lcublas; mm-lli loads it when told).
+/// Where the functions of the CUDA libraries that mm provides are, for
+/// those that some of \p Symbols are of: their shared libraries, in the lib
+/// directory beside mm-lli's bin (an executable links them with -lcublas
+/// or -lcufft; mm-lli loads them when told).
 static std::string getLibraryHint(ArrayRef<StringRef> Symbols) {
-  if (none_of(Symbols, [](StringRef S) { return S.starts_with("cublas"); }))
-    return "";
-  SmallString<256> Path(sys::path::parent_path(sys::path::parent_path(
+  SmallString<256> LibDir(sys::path::parent_path(sys::path::parent_path(
       sys::fs::getMainExecutable(nullptr, nullptr))));
-  sys::path::append(Path, "lib", "libmm_cublas.so");
-  return (" (cuBLAS's functions: run with --load=" + Path + ")").str();
+  sys::path::append(LibDir, "lib");
+  std::string Hint;
+  for (const auto &Library :
+       {std::pair<StringRef, StringRef>{"cublas", "cuBLAS"},
+        {"cufft", "cuFFT"}}) {
+    StringRef Prefix = Library.first;
+    if (none_of(Symbols, [&](StringRef S) { return S.starts_with(Prefix); }))
+      continue;
+    Hint += (" (" + Library.second + "'s functions: run with --load=" +
+             LibDir + "/libmm_" + Prefix + ".so)")
+                .str();
+  }
+  return Hint;
 }
 
 Error BundleJIT::nameUndefinedSymbols(Error LinkError) const {
