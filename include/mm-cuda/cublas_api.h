@@ -39,7 +39,7 @@
 #define CUBLASAPI
 #define CUBLASWINAPI
 
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_STATUS_SUCCESS = 0,
   CUBLAS_STATUS_NOT_INITIALIZED = 1,
   CUBLAS_STATUS_ALLOC_FAILED = 3,
@@ -52,34 +52,37 @@ typedef enum {
   CUBLAS_STATUS_LICENSE_ERROR = 16
 } cublasStatus_t;
 
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_FILL_MODE_LOWER = 0,
   CUBLAS_FILL_MODE_UPPER = 1,
   CUBLAS_FILL_MODE_FULL = 2
 } cublasFillMode_t;
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_DIAG_NON_UNIT = 0,
   CUBLAS_DIAG_UNIT = 1
 } cublasDiagType_t;
-typedef enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 } cublasSideMode_t;
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
+  CUBLAS_SIDE_LEFT = 0,
+  CUBLAS_SIDE_RIGHT = 1
+} cublasSideMode_t;
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_OP_N = 0,
   CUBLAS_OP_T = 1,
   CUBLAS_OP_C = 2,
   CUBLAS_OP_HERMITAN = 2,
   CUBLAS_OP_CONJG = 3
 } cublasOperation_t;
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_POINTER_MODE_HOST = 0,
   CUBLAS_POINTER_MODE_DEVICE = 1
 } cublasPointerMode_t;
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_ATOMICS_NOT_ALLOWED = 0,
   CUBLAS_ATOMICS_ALLOWED = 1
 } cublasAtomicsMode_t;
 
 /* The algorithm a GEMM asks for; mm has one for each precision. */
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_GEMM_DFALT = -1,
   CUBLAS_GEMM_DEFAULT = -1,
   CUBLAS_GEMM_ALGO0 = 0,
@@ -126,7 +129,7 @@ typedef enum {
   CUBLAS_GEMM_ALGO15_TENSOR_OP = 115
 } cublasGemmAlgo_t;
 
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_DEFAULT_MATH = 0,
   CUBLAS_TENSOR_OP_MATH = 1,
   CUBLAS_PEDANTIC_MATH = 2,
@@ -136,7 +139,7 @@ typedef enum {
 
 typedef cudaDataType cublasDataType_t;
 
-typedef enum {
+typedef __MM_LIBRARY_ENUM() {
   CUBLAS_COMPUTE_16F = 64,
   CUBLAS_COMPUTE_16F_PEDANTIC = 65,
   CUBLAS_COMPUTE_32F = 68,

@@ -32,7 +32,7 @@
 
 #define CUFFTAPI
 
-typedef enum cufftResult_t {
+typedef __MM_LIBRARY_ENUM(cufftResult_t) {
   CUFFT_SUCCESS = 0x0,
   CUFFT_INVALID_PLAN = 0x1,
   CUFFT_ALLOC_FAILED = 0x2,
@@ -62,7 +62,7 @@ typedef cuDoubleComplex cufftDoubleComplex;
 #define CUFFT_FORWARD -1
 #define CUFFT_INVERSE 1
 
-typedef enum cufftType_t {
+typedef __MM_LIBRARY_ENUM(cufftType_t) {
   CUFFT_R2C = 0x2a,
   CUFFT_C2R = 0x2c,
   CUFFT_C2C = 0x29,
@@ -71,7 +71,7 @@ typedef enum cufftType_t {
   CUFFT_Z2Z = 0x69
 } cufftType;
 
-typedef enum cufftCompatibility_t {
+typedef __MM_LIBRARY_ENUM(cufftCompatibility_t) {
   CUFFT_COMPATIBILITY_FFTW_PADDING = 0x01
 } cufftCompatibility;
 

@@ -8,7 +8,17 @@
 #ifndef __LIBRARY_TYPES_H__
 #define __LIBRARY_TYPES_H__
 
-typedef enum cudaDataType_t {
+/* The CUDA libraries' enumerations hold any int in C++ too: a C program may
+ * pass any int where one is expected, which the library then reports as
+ * an invalid value, where C++ without a fixed type would make it undefined
+ * behavior. The same size as C's. */
+#if defined(__cplusplus)
+#define __MM_LIBRARY_ENUM(Name) enum Name : int
+#else
+#define __MM_LIBRARY_ENUM(Name) enum Name
+#endif
+
+typedef __MM_LIBRARY_ENUM(cudaDataType_t) {
   CUDA_R_16F = 2,
   CUDA_C_16F = 6,
   CUDA_R_16BF = 14,
@@ -41,7 +51,7 @@ typedef enum cudaDataType_t {
   CUDA_R_8F_E5M2 = 29
 } cudaDataType;
 
-typedef enum libraryPropertyType_t {
+typedef __MM_LIBRARY_ENUM(libraryPropertyType_t) {
   MAJOR_VERSION,
   MINOR_VERSION,
   PATCH_LEVEL
