@@ -471,7 +471,7 @@ Error Runtime::synchronize() {
 //===----------------------------------------------------------------------===//
 
 static Runtime *getRuntimeOrRecord() {
-  Runtime *R = getOrStartRuntime();
+  Runtime *R = getCurrentRuntime();
   if (!R)
     Runtime::recordError(
         Error(MM_ERROR_NOT_INITIALIZED, "the offload runtime is not running"));

@@ -297,11 +297,12 @@ std::optional<std::string> readSymbolName(const void *Symbol);
 /// Makes \p R the runtime that the C entry points use (null: none).
 void setCurrentRuntime(Runtime *R);
 Runtime *getCurrentRuntime();
-/// The current runtime; in a program compiled ahead of time whose objects
-/// registered no device code (all compiled by a host compiler, calling
-/// the CUDA API and CUDA's libraries), the linked program's runtime, started
-/// by this first call. Null once a runtime was current and is no longer
-/// (mm-lli's, after its run).
+/// The current runtime, for the CUDA API, which, as CUDA's, works in any
+/// program: in one compiled ahead of time whose objects registered no
+/// device code (all compiled by a host compiler, calling the CUDA API and
+/// CUDA's libraries), the linked program's runtime, started by this first
+/// call. Null once a runtime was current and is no longer (mm-lli's, after
+/// its run). mm_offload.h's entry points, mm-lli's ABI, start none.
 Runtime *getOrStartRuntime();
 /// Starts the runtime of a program compiled ahead of time, once.
 void startLinkedProgramRuntime();
