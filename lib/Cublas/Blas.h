@@ -74,6 +74,12 @@ template <typename T> inline constexpr bool IsComplex = false;
 template <> inline constexpr bool IsComplex<cuComplex> = true;
 template <> inline constexpr bool IsComplex<cuDoubleComplex> = true;
 
+/// The index of a strided vector's first element as BLAS walks it: from
+/// the end for a negative stride.
+inline int64_t firstIndex(int64_t N, int64_t Inc) {
+  return Inc < 0 ? (1 - N) * Inc : 0;
+}
+
 using Order = CBLAS_ORDER;
 constexpr Order Col = CblasColMajor;
 using Op = CBLAS_TRANSPOSE;
@@ -297,10 +303,8 @@ MM_BLAS_COMPLEX(cuDoubleComplex, double, z, dz, zd)
 // Single precision sums accumulated in double: CBLAS's accumulate in
 // float, which for a million terms is off by more than a GPU's tree
 // reduction (HeCBench's blas-dot checks cuBLAS's dot of 2^20 floats to
-// 0.1). Strides as BLAS's: a negative one walks from the end.
-inline int64_t firstOf(int N, int Inc) {
-  return Inc < 0 ? int64_t(1 - N) * Inc : 0;
-}
+// 0.1).
+
 
 inline float dotu(int n, const float *x, int incx, const float *y, int incy) {
   return float(cblas_dsdot(n, x, incx, y, incy));
@@ -310,7 +314,7 @@ template <bool Conjugate>
 cuComplex dotInDouble(int n, const cuComplex *x, int incx, const cuComplex *y,
                       int incy) {
   std::complex<double> Sum = 0;
-  for (int64_t I = 0, IX = firstOf(n, incx), IY = firstOf(n, incy); I < n;
+  for (int64_t I = 0, IX = firstIndex(n, incx), IY = firstIndex(n, incy); I < n;
        ++I, IX += incx, IY += incy) {
     std::complex<double> X(x[IX].x, x[IX].y), Y(y[IY].x, y[IY].y);
     Sum += (Conjugate ? std::conj(X) : X) * Y;

@@ -16,12 +16,8 @@
 
 using namespace mm::cublas;
 
-cublasStatus_t mm::cublas::issue(cublasHandle_t H, Work W) {
-  if (!cudalib::isCapturing(H->Stream)) {
-    cudalib::releaseRuntimeThreads();
-    return W();
-  }
-  return cudalib::recordInGraph(H->Stream, [W] { W(); })
+cublasStatus_t mm::cublas::issue(cublasHandle_t H, std::function<void()> W) {
+  return cudalib::doOrRecord(H->Stream, std::move(W))
              ? CUBLAS_STATUS_SUCCESS
              : CUBLAS_STATUS_EXECUTION_FAILED;
 }

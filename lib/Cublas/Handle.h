@@ -29,21 +29,24 @@ struct cublasContext {
 namespace mm {
 namespace cublas {
 
-/// A routine's work once its arguments are checked.
-using Work = std::function<cublasStatus_t()>;
+/// Does a routine's work \p W, once its arguments are checked, on \p H's
+/// stream (cudalib::doOrRecord).
+cublasStatus_t issue(cublasHandle_t H, std::function<void()> W);
 
-/// Does \p W now, or, if \p H's stream is capturing, adds it to the graph
-/// as a host node and returns success.
-cublasStatus_t issue(cublasHandle_t H, Work W);
+/// True if \p H's routines read their scalars when their work runs: device
+/// pointers, issued to a capturing stream, whose graph reads them at each
+/// launch; else they are read when the routine is issued.
+inline bool readsScalarsWhenRun(cublasHandle_t H) {
+  return H->PointerMode == CUBLAS_POINTER_MODE_DEVICE &&
+         cudalib::isCapturing(H->Stream);
+}
 
-/// A scalar argument: its value, read when the routine is issued, or, for a
-/// device pointer that a capturing stream's graph will read later, the
-/// pointer.
+/// A scalar argument: its value, or, where it is read when the work runs,
+/// its pointer.
 template <typename T> class Scalar {
 public:
   Scalar(cublasHandle_t H, const T *P) {
-    if (H->PointerMode == CUBLAS_POINTER_MODE_DEVICE &&
-        cudalib::isCapturing(H->Stream))
+    if (readsScalarsWhenRun(H))
       Pointer = P;
     else
       Value = *P;

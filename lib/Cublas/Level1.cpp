@@ -13,27 +13,18 @@ using namespace mm::cublas;
 
 namespace {
 
-template <typename T, typename R>
-cublasStatus_t nrm2(cublasHandle_t H, int64_t N, const T *X, int64_t IncX,
-                    R *Result) {
+/// nrm2 (Norm) and asum: a real result, 0 for no elements.
+template <bool Norm, typename T, typename R>
+cublasStatus_t reduce(cublasHandle_t H, int64_t N, const T *X, int64_t IncX,
+                      R *Result) {
   MM_CUBLAS_CHECK_HANDLE(H);
   MM_CUBLAS_INVALID_IF(!Result);
   MM_CUBLAS_NEED_BLAS_INT(N, IncX);
   return issue(H, [=] {
-    *Result = N > 0 && IncX > 0 ? blas::nrm2(N, X, IncX) : R(0);
-    return CUBLAS_STATUS_SUCCESS;
-  });
-}
-
-template <typename T, typename R>
-cublasStatus_t asum(cublasHandle_t H, int64_t N, const T *X, int64_t IncX,
-                    R *Result) {
-  MM_CUBLAS_CHECK_HANDLE(H);
-  MM_CUBLAS_INVALID_IF(!Result);
-  MM_CUBLAS_NEED_BLAS_INT(N, IncX);
-  return issue(H, [=] {
-    *Result = N > 0 && IncX > 0 ? blas::asum(N, X, IncX) : R(0);
-    return CUBLAS_STATUS_SUCCESS;
+    if (N <= 0 || IncX <= 0)
+      *Result = 0;
+    else
+      *Result = Norm ? blas::nrm2(N, X, IncX) : blas::asum(N, X, IncX);
   });
 }
 
@@ -51,7 +42,6 @@ cublasStatus_t dot(cublasHandle_t H, int64_t N, const T *X, int64_t IncX,
       *Result = blas::dotc(N, X, IncX, Y, IncY);
     else
       *Result = blas::dotu(N, X, IncX, Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -64,7 +54,6 @@ cublasStatus_t scal(cublasHandle_t H, int64_t N, const A *Alpha, T *X,
   return issue(H, [=, Alpha = Scalar<A>(H, Alpha)] {
     if (N > 0 && IncX > 0)
       blas::scal(N, Alpha.get(), X, IncX);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -77,7 +66,6 @@ cublasStatus_t axpy(cublasHandle_t H, int64_t N, const T *Alpha, const T *X,
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha)] {
     if (N > 0)
       blas::axpy(N, Alpha.get(), X, IncX, Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -89,7 +77,6 @@ cublasStatus_t copy(cublasHandle_t H, int64_t N, const T *X, int64_t IncX,
   return issue(H, [=] {
     if (N > 0)
       blas::copy(N, X, IncX, Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -101,7 +88,6 @@ cublasStatus_t swap(cublasHandle_t H, int64_t N, T *X, int64_t IncX, T *Y,
   return issue(H, [=] {
     if (N > 0)
       blas::swap(N, X, IncX, Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -118,7 +104,6 @@ cublasStatus_t iamax(cublasHandle_t H, int64_t N, const T *X, int64_t IncX,
       *Result = I(Largest ? blas::iamax(N, X, IncX)
                           : blas::iamin(N, X, IncX)) +
                 1;
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -129,8 +114,7 @@ void rotateComplexSine(int64_t N, T *X, int64_t IncX, T *Y, int64_t IncY,
                        R C, T S) {
   using Complex = blas::ArithmeticOf<T>;
   Complex Sine(S.x, S.y);
-  int64_t IX = IncX < 0 ? (1 - N) * IncX : 0;
-  int64_t IY = IncY < 0 ? (1 - N) * IncY : 0;
+  int64_t IX = blas::firstIndex(N, IncX), IY = blas::firstIndex(N, IncY);
   for (int64_t K = 0; K < N; ++K, IX += IncX, IY += IncY) {
     Complex XK(X[IX].x, X[IX].y), YK(Y[IY].x, Y[IY].y);
     Complex NewX = C * XK + Sine * YK;
@@ -149,12 +133,11 @@ cublasStatus_t rot(cublasHandle_t H, int64_t N, T *X, int64_t IncX, T *Y,
   return issue(H, [=, Cosine = Scalar<C>(H, Cosine),
                    Sine = Scalar<S>(H, Sine)] {
     if (N <= 0)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (std::is_same_v<C, S>)
       blas::rot(N, X, IncX, Y, IncY, Cosine.get(), Sine.get());
     else
       rotateComplexSine(N, X, IncX, Y, IncY, Cosine.get(), Sine.get());
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -164,7 +147,6 @@ cublasStatus_t rotg(cublasHandle_t H, T *A, T *B, C *Cosine, T *Sine) {
   MM_CUBLAS_INVALID_IF(!A || !B || !Cosine || !Sine);
   return issue(H, [=] {
     blas::rotg(A, B, Cosine, Sine);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -177,7 +159,6 @@ cublasStatus_t rotm(cublasHandle_t H, int64_t N, T *X, int64_t IncX, T *Y,
   return issue(H, [=] {
     if (N > 0)
       blas::rotm(N, X, IncX, Y, IncY, Param);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -188,7 +169,6 @@ cublasStatus_t rotmg(cublasHandle_t H, T *D1, T *D2, T *X1, const T *Y1,
   MM_CUBLAS_INVALID_IF(!D1 || !D2 || !X1 || !Y1 || !Param);
   return issue(H, [=] {
     blas::rotmg(D1, D2, X1, *Y1, Param);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -196,23 +176,16 @@ cublasStatus_t rotmg(cublasHandle_t H, T *D1, T *D2, T *X1, const T *Y1,
 
 
 extern "C" {
-#define MM_NRM2(P, T, R)                                                       \
+#define MM_REDUCTIONS(P, T, R)                                                 \
   MM_CUBLAS_DEFINE_BOTH(__MM_CUBLAS_NRM2, cublas##P##nrm2_v2,                  \
-                 nrm2(handle, n, x, incx, result), T, R)
-MM_NRM2(S, float, float)
-MM_NRM2(D, double, double)
-MM_NRM2(Sc, cuComplex, float)
-MM_NRM2(Dz, cuDoubleComplex, double)
-#undef MM_NRM2
-
-#define MM_ASUM(P, T, R)                                                       \
+                        reduce<true>(handle, n, x, incx, result), T, R)        \
   MM_CUBLAS_DEFINE_BOTH(__MM_CUBLAS_NRM2, cublas##P##asum_v2,                  \
-                 asum(handle, n, x, incx, result), T, R)
-MM_ASUM(S, float, float)
-MM_ASUM(D, double, double)
-MM_ASUM(Sc, cuComplex, float)
-MM_ASUM(Dz, cuDoubleComplex, double)
-#undef MM_ASUM
+                        reduce<false>(handle, n, x, incx, result), T, R)
+MM_REDUCTIONS(S, float, float)
+MM_REDUCTIONS(D, double, double)
+MM_REDUCTIONS(Sc, cuComplex, float)
+MM_REDUCTIONS(Dz, cuDoubleComplex, double)
+#undef MM_REDUCTIONS
 
 #define MM_DOT(Name, Conjugate, T)                                             \
   MM_CUBLAS_DEFINE_BOTH(__MM_CUBLAS_DOT, Name,                                 \

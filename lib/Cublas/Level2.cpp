@@ -27,7 +27,6 @@ cublasStatus_t gemv(cublasHandle_t H, cublasOperation_t Trans, int64_t M,
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha), Beta = Scalar<T>(H, Beta)] {
     if (M && N)
       blas::gemv(Op, M, N, Alpha.get(), A, Lda, X, IncX, Beta.get(), Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -46,7 +45,6 @@ cublasStatus_t gbmv(cublasHandle_t H, cublasOperation_t Trans, int64_t M,
     if (M && N)
       blas::gbmv(Op, M, N, KL, KU, Alpha.get(), A, Lda, X, IncX, Beta.get(), Y,
                  IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -60,12 +58,11 @@ cublasStatus_t ger(cublasHandle_t H, int64_t M, int64_t N, const T *Alpha,
   MM_CUBLAS_NEED_BLAS_INT(M, N, IncX, IncY, Lda);
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha)] {
     if (!M || !N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (Conjugate)
       blas::gerc(M, N, Alpha.get(), X, IncX, Y, IncY, A, Lda);
     else
       blas::geru(M, N, Alpha.get(), X, IncX, Y, IncY, A, Lda);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -82,7 +79,6 @@ cublasStatus_t hemv(cublasHandle_t H, cublasFillMode_t Fill, int64_t N,
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha), Beta = Scalar<T>(H, Beta)] {
     if (N)
       blas::hemv(Uplo, N, Alpha.get(), A, Lda, X, IncX, Beta.get(), Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -99,7 +95,6 @@ cublasStatus_t hbmv(cublasHandle_t H, cublasFillMode_t Fill, int64_t N,
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha), Beta = Scalar<T>(H, Beta)] {
     if (N)
       blas::hbmv(Uplo, N, K, Alpha.get(), A, Lda, X, IncX, Beta.get(), Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -115,7 +110,6 @@ cublasStatus_t hpmv(cublasHandle_t H, cublasFillMode_t Fill, int64_t N,
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha), Beta = Scalar<T>(H, Beta)] {
     if (N)
       blas::hpmv(Uplo, N, Alpha.get(), AP, X, IncX, Beta.get(), Y, IncY);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -131,7 +125,6 @@ cublasStatus_t her(cublasHandle_t H, cublasFillMode_t Fill, int64_t N,
   return issue(H, [=, Alpha = Scalar<S>(H, Alpha)] {
     if (N)
       blas::her(Uplo, N, Alpha.get(), X, IncX, A, Lda);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -145,7 +138,6 @@ cublasStatus_t hpr(cublasHandle_t H, cublasFillMode_t Fill, int64_t N,
   return issue(H, [=, Alpha = Scalar<S>(H, Alpha)] {
     if (N)
       blas::hpr(Uplo, N, Alpha.get(), X, IncX, AP);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -161,7 +153,6 @@ cublasStatus_t her2(cublasHandle_t H, cublasFillMode_t Fill, int64_t N,
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha)] {
     if (N)
       blas::her2(Uplo, N, Alpha.get(), X, IncX, Y, IncY, A, Lda);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -177,7 +168,6 @@ cublasStatus_t hpr2(cublasHandle_t H, cublasFillMode_t Fill, int64_t N,
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha)] {
     if (N)
       blas::hpr2(Uplo, N, Alpha.get(), X, IncX, Y, IncY, AP);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -198,12 +188,11 @@ cublasStatus_t trmv(cublasHandle_t H, cublasFillMode_t Fill,
   MM_CUBLAS_NEED_BLAS_INT(N, Lda, IncX);
   return issue(H, [=] {
     if (!N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (Kind == Triangular::Multiply)
       blas::trmv(Uplo, Op, Diag, N, A, Lda, X, IncX);
     else
       blas::trsv(Uplo, Op, Diag, N, A, Lda, X, IncX);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -222,12 +211,11 @@ cublasStatus_t tbmv(cublasHandle_t H, cublasFillMode_t Fill,
   MM_CUBLAS_NEED_BLAS_INT(N, K, Lda, IncX);
   return issue(H, [=] {
     if (!N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (Kind == Triangular::Multiply)
       blas::tbmv(Uplo, Op, Diag, N, K, A, Lda, X, IncX);
     else
       blas::tbsv(Uplo, Op, Diag, N, K, A, Lda, X, IncX);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -244,12 +232,11 @@ cublasStatus_t tpmv(cublasHandle_t H, cublasFillMode_t Fill,
   MM_CUBLAS_NEED_BLAS_INT(N, IncX);
   return issue(H, [=] {
     if (!N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (Kind == Triangular::Multiply)
       blas::tpmv(Uplo, Op, Diag, N, AP, X, IncX);
     else
       blas::tpsv(Uplo, Op, Diag, N, AP, X, IncX);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -270,7 +257,6 @@ cublasStatus_t gemvEach(cublasHandle_t H, cublasOperation_t Trans, int64_t M,
       auto [A, X, Y] = Find(I);
       blas::gemv(Op, M, N, Alpha.get(), A, Lda, X, IncX, Beta.get(), Y, IncY);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 

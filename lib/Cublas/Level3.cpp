@@ -46,7 +46,6 @@ cublasStatus_t gemmEach(cublasHandle_t H, cublasOperation_t TransA,
       blas::gemm(OpA, OpB, M, N, K, Alpha.get(), A, Lda, B, Ldb, Beta.get(), C,
                  Ldc);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -103,14 +102,13 @@ cublasStatus_t symm(cublasHandle_t H, cublasSideMode_t SideMode,
   MM_CUBLAS_NEED_BLAS_INT(M, N, Lda, Ldb, Ldc);
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha), Beta = Scalar<T>(H, Beta)] {
     if (!M || !N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (Hermitian)
       blas::hemm(Side, Uplo, M, N, Alpha.get(), A, Lda, B, Ldb, Beta.get(), C,
                  Ldc);
     else
       blas::symm(Side, Uplo, M, N, Alpha.get(), A, Lda, B, Ldb, Beta.get(), C,
                  Ldc);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -129,12 +127,11 @@ cublasStatus_t syrk(cublasHandle_t H, cublasFillMode_t Fill,
   MM_CUBLAS_NEED_BLAS_INT(N, K, Lda, Ldc);
   return issue(H, [=, Alpha = Scalar<S>(H, Alpha), Beta = Scalar<S>(H, Beta)] {
     if (!N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (Hermitian)
       blas::herk(Uplo, Op, N, K, Alpha.get(), A, Lda, Beta.get(), C, Ldc);
     else
       blas::syrk(Uplo, Op, N, K, Alpha.get(), A, Lda, Beta.get(), C, Ldc);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -155,14 +152,13 @@ cublasStatus_t syr2k(cublasHandle_t H, cublasFillMode_t Fill,
   MM_CUBLAS_NEED_BLAS_INT(N, K, Lda, Ldb, Ldc);
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha), Beta = Scalar<S>(H, Beta)] {
     if (!N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     if constexpr (Hermitian)
       blas::her2k(Uplo, Op, N, K, Alpha.get(), A, Lda, B, Ldb, Beta.get(), C,
                   Ldc);
     else
       blas::syr2k(Uplo, Op, N, K, Alpha.get(), A, Lda, B, Ldb, Beta.get(), C,
                   Ldc);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -196,13 +192,12 @@ cublasStatus_t trmm(cublasHandle_t H, cublasSideMode_t SideMode,
   MM_CUBLAS_NEED_BLAS_INT(M, N, Lda, Ldb, Ldc);
   return issue(H, [=, Alpha = Scalar<T>(H, Alpha)] {
     if (!M || !N)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     // C = B, then C = alpha op(A) C (or C op(A)) in place.
     if (C != B)
       for (int64_t J = 0; J < N; ++J)
         std::memmove(C + J * Ldc, B + J * Ldb, M * sizeof(T));
     blas::trmm(Side, Uplo, Op, Diag, M, N, Alpha.get(), A, Lda, C, Ldc);
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -228,7 +223,6 @@ cublasStatus_t trsmEach(cublasHandle_t H, cublasSideMode_t SideMode,
       auto [A, B] = Find(I);
       blas::trsm(Side, Uplo, Op, Diag, M, N, Alpha.get(), A, Lda, B, Ldb);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -295,7 +289,6 @@ cublasStatus_t geam(cublasHandle_t H, cublasOperation_t TransA,
           Sum += BetaOf * elementOf(TransB, B, Ldb, I, J);
         Out[I + J * Ldc] = Sum;
       }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -314,13 +307,12 @@ cublasStatus_t dgmm(cublasHandle_t H, cublasSideMode_t Mode, int64_t M,
     const Value *Diagonal = reinterpret_cast<const Value *>(X);
     Value *Out = reinterpret_cast<Value *>(C);
     int64_t Length = Mode == CUBLAS_SIDE_LEFT ? M : N;
-    int64_t First = IncX < 0 ? (1 - Length) * IncX : 0;
+    int64_t First = blas::firstIndex(Length, IncX);
     for (int64_t J = 0; J < N; ++J)
       for (int64_t I = 0; I < M; ++I) {
         int64_t K = Mode == CUBLAS_SIDE_LEFT ? I : J;
         Out[I + J * Ldc] = In[I + J * Lda] * Diagonal[First + K * IncX];
       }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 

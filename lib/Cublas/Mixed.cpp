@@ -178,6 +178,24 @@ std::vector<W> gather(cudaDataType Type, const void *Base, int64_t Rows,
   return Packed;
 }
 
+/// A scalar of \p Type, which the routine gives at run time, read as Scalar
+/// reads one.
+class ScalarOf {
+public:
+  ScalarOf(cublasHandle_t H, cudaDataType Type, const void *P) : Type(Type) {
+    if (readsScalarsWhenRun(H))
+      Pointer = P;
+    else
+      Value = load(Type, P, 0);
+  }
+  Complex get() const { return Pointer ? load(Type, Pointer, 0) : Value; }
+
+private:
+  cudaDataType Type;
+  const void *Pointer = nullptr;
+  Complex Value;
+};
+
 /// The type of GemmEx's alpha and beta for \p Compute and \p CType.
 cudaDataType getScaleType(cublasComputeType_t Compute, cudaDataType CType) {
   switch (Compute) {
@@ -277,15 +295,9 @@ cublasStatus_t gemmExEach(cublasHandle_t H, cublasOperation_t TransA,
   if (!getWorking(AType, BType, CType, Compute, In))
     return CUBLAS_STATUS_NOT_SUPPORTED;
   MM_CUBLAS_NEED_BLAS_INT(M, N, K, Lda, Ldb, Ldc);
-  // The scalars as the pointer mode says: read now, or by a captured graph
-  // when it runs.
-  bool ReadLater = H->PointerMode == CUBLAS_POINTER_MODE_DEVICE &&
-                   mm::cudalib::isCapturing(H->Stream);
-  Complex AlphaNow = ReadLater ? 0 : load(ScaleType, Alpha, 0);
-  Complex BetaNow = ReadLater ? 0 : load(ScaleType, Beta, 0);
-  return issue(H, [=] {
-    Complex AlphaValue = ReadLater ? load(ScaleType, Alpha, 0) : AlphaNow;
-    Complex BetaValue = ReadLater ? load(ScaleType, Beta, 0) : BetaNow;
+  return issue(H, [=, Alpha = ScalarOf(H, ScaleType, Alpha),
+                   Beta = ScalarOf(H, ScaleType, Beta)] {
+    Complex AlphaValue = Alpha.get(), BetaValue = Beta.get();
     for (int64_t I = 0; I < BatchCount && M && N; ++I) {
       const void *A, *B;
       void *C;
@@ -310,7 +322,6 @@ cublasStatus_t gemmExEach(cublasHandle_t H, cublasOperation_t TransA,
         break;
       }
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -339,7 +350,7 @@ template <typename W>
 std::vector<W> gatherVector(cudaDataType Type, const void *Base, int64_t N,
                             int64_t Inc) {
   std::vector<W> Packed(N > 0 ? N : 0);
-  int64_t First = Inc < 0 ? (1 - N) * Inc : 0;
+  int64_t First = blas::firstIndex(N, Inc);
   for (int64_t I = 0; I < N; ++I)
     Packed[I] = toWorking<W>(load(Type, Base, First + I * Inc));
   return Packed;
@@ -348,7 +359,7 @@ template <typename W>
 void scatterVector(const std::vector<W> &Packed, cudaDataType Type, void *Base,
                    int64_t Inc) {
   int64_t N = Packed.size();
-  int64_t First = Inc < 0 ? (1 - N) * Inc : 0;
+  int64_t First = blas::firstIndex(N, Inc);
   for (int64_t I = 0; I < N; ++I)
     store(Type, Base, First + I * Inc, fromWorking(Packed[I]));
 }
@@ -430,7 +441,6 @@ cublasStatus_t nrm2Ex(cublasHandle_t H, int64_t N, const void *X,
       }
       store(ResultType, Result, 0, Norm);
     });
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -459,7 +469,6 @@ cublasStatus_t dotEx(cublasHandle_t H, int64_t N, const void *X,
       }
       store(ResultType, Result, 0, fromWorking(Dot));
     });
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -472,17 +481,15 @@ cublasStatus_t scalEx(cublasHandle_t H, int64_t N, const void *Alpha,
   if (!getSize(AlphaType) || !getSize(XType) || !withWorking(In, [](auto) {}))
     return CUBLAS_STATUS_NOT_SUPPORTED;
   MM_CUBLAS_NEED_BLAS_INT(N, IncX);
-  Complex AlphaValue = load(AlphaType, Alpha, 0);
-  return issue(H, [=] {
+  return issue(H, [=, Alpha = ScalarOf(H, AlphaType, Alpha)] {
     if (N <= 0 || IncX <= 0)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     withWorking(In, [&](auto Working) {
       using W = decltype(Working);
       VectorOperand<W> XS(XType, X, N, IncX);
-      blas::scal(N, toWorking<W>(AlphaValue), XS.data(), XS.inc());
+      blas::scal(N, toWorking<W>(Alpha.get()), XS.data(), XS.inc());
       XS.writeBack();
     });
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -498,18 +505,16 @@ cublasStatus_t axpyEx(cublasHandle_t H, int64_t N, const void *Alpha,
       !withWorking(In, [](auto) {}))
     return CUBLAS_STATUS_NOT_SUPPORTED;
   MM_CUBLAS_NEED_BLAS_INT(N, IncX, IncY);
-  Complex AlphaValue = load(AlphaType, Alpha, 0);
-  return issue(H, [=] {
+  return issue(H, [=, Alpha = ScalarOf(H, AlphaType, Alpha)] {
     if (N <= 0)
-      return CUBLAS_STATUS_SUCCESS;
+      return;
     withWorking(In, [&](auto Working) {
       using W = decltype(Working);
       VectorOperand<W> XS(XType, X, N, IncX), YS(YType, Y, N, IncY);
-      blas::axpy(N, toWorking<W>(AlphaValue), XS.data(), XS.inc(), YS.data(),
+      blas::axpy(N, toWorking<W>(Alpha.get()), XS.data(), XS.inc(), YS.data(),
                  YS.inc());
       YS.writeBack();
     });
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 

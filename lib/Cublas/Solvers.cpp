@@ -62,7 +62,6 @@ cublasStatus_t getrfBatched(cublasHandle_t H, int N, T *const As[], int Lda,
       else
         factorWithoutPivoting(N, As[I], Lda, &Infos[I]);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -104,7 +103,6 @@ cublasStatus_t getrsBatched(cublasHandle_t H, cublasOperation_t Trans, int N,
                  Plain ? CblasNonUnit : CblasUnit, N, Nrhs, One, As[I], Lda,
                  Bs[I], Ldb);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -147,7 +145,6 @@ cublasStatus_t getriBatched(cublasHandle_t H, int N, const T *const As[],
       invertFactors(N, Cs[I], Ldc, Pivots ? Pivots + I * N : nullptr,
                     &Infos[I]);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -171,7 +168,6 @@ cublasStatus_t matinvBatched(cublasHandle_t H, int N, const T *const As[],
       if (!Infos[I])
         invertFactors(N, Inverses[I], LdaInverse, Pivots.data(), &Infos[I]);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -197,7 +193,6 @@ cublasStatus_t geqrfBatched(cublasHandle_t H, int M, int N, T *const As[],
       blas::geqrf(M, N, As[I], Lda, Taus[I], Work.data(), Work.size(),
                   &Result);
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 
@@ -233,7 +228,6 @@ cublasStatus_t gelsBatched(cublasHandle_t H, cublasOperation_t Trans, int M,
       if (DevInfos)
         DevInfos[I] = Result;
     }
-    return CUBLAS_STATUS_SUCCESS;
   });
 }
 

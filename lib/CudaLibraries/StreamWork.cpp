@@ -25,17 +25,23 @@ bool cudalib::isCapturing(cudaStream_t Stream) {
          Status != cudaStreamCaptureStatusNone;
 }
 
-void cudalib::releaseRuntimeThreads() {
+/// Lets the runtime's threads that wait for the next launch sleep.
+static void releaseRuntimeThreads() {
   if (mm_release_threads)
     mm_release_threads();
 }
 
 static void runRecordedWork(void *Work) {
-  cudalib::releaseRuntimeThreads();
+  releaseRuntimeThreads();
   (*static_cast<std::function<void()> *>(Work))();
 }
 
-bool cudalib::recordInGraph(cudaStream_t Stream, std::function<void()> Work) {
+bool cudalib::doOrRecord(cudaStream_t Stream, std::function<void()> Work) {
+  if (!isCapturing(Stream)) {
+    releaseRuntimeThreads();
+    Work();
+    return true;
+  }
   static std::mutex Lock;
   static std::vector<std::unique_ptr<std::function<void()>>> Recorded;
   std::lock_guard<std::mutex> Guard(Lock);

@@ -22,14 +22,12 @@ namespace cudalib {
 /// True if \p Stream is capturing into a graph.
 bool isCapturing(cudaStream_t Stream);
 
-/// Lets the runtime's threads that wait for the next launch sleep, before
-/// the host computes on every core.
-void releaseRuntimeThreads();
-
-/// Records \p Work in the graph that \p Stream captures, as a host node that
-/// releases the runtime's threads first; false if the runtime refused it.
-/// The work is kept until the program ends: a graph may run it until then.
-bool recordInGraph(cudaStream_t Stream, std::function<void()> Work);
+/// Does \p Work on \p Stream: now, once the runtime's threads that wait for
+/// the next launch sleep (the library's threads need the cores), or, if
+/// \p Stream captures, by a host node of its graph that does the same when
+/// it runs; false if the runtime refused the node. Recorded work is kept
+/// until the program ends: a graph may run it until then.
+bool doOrRecord(cudaStream_t Stream, std::function<void()> Work);
 
 } // namespace cudalib
 } // namespace mm

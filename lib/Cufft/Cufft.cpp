@@ -311,13 +311,8 @@ cufftResult execute(cufftHandle Handle, cufftType Type, void *In, void *Out,
       F::ExecuteDft(Made, static_cast<typename F::Complex *>(In),
                     static_cast<typename F::Complex *>(Out));
   };
-  if (!cudalib::isCapturing(P->Stream)) {
-    cudalib::releaseRuntimeThreads();
-    Work();
-    return CUFFT_SUCCESS;
-  }
-  return cudalib::recordInGraph(P->Stream, Work) ? CUFFT_SUCCESS
-                                                 : CUFFT_EXEC_FAILED;
+  return cudalib::doOrRecord(P->Stream, Work) ? CUFFT_SUCCESS
+                                               : CUFFT_EXEC_FAILED;
 }
 
 } // namespace
