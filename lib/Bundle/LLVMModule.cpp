@@ -4,30 +4,44 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <mutex>
+
 using namespace llvm;
 using namespace mm;
 
 /// The datalayout that \p TripleStr implies, as opt infers it for a module
 /// that has a triple but no datalayout, for the target \p Arch names if
-/// any.
+/// any. Remembered per target: creating the TargetMachine that computes it
+/// costs as much as parsing a small submodule, and a bundle's submodules
+/// share a few triples.
 static std::optional<std::string> inferDataLayout(StringRef TripleStr,
                                                   StringRef Arch) {
+  static std::mutex Lock;
+  static StringMap<std::optional<std::string>> Inferred;
+  std::string Key = (Arch + Twine('\0') + TripleStr).str();
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (auto It = Inferred.find(Key); It != Inferred.end())
+      return It->second;
+  }
+  std::optional<std::string> Layout;
   std::string Error;
   Triple TT(TripleStr);
-  const Target *T = TargetRegistry::lookupTarget(Arch.str(), TT, Error);
-  if (!T)
-    return std::nullopt;
-  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      TT.getTriple(), "", "", TargetOptions(), std::nullopt));
-  if (!TM)
-    return std::nullopt;
-  return TM->createDataLayout().getStringRepresentation();
+  if (const Target *T = TargetRegistry::lookupTarget(Arch.str(), TT, Error)) {
+    std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
+        TT.getTriple(), "", "", TargetOptions(), std::nullopt));
+    if (TM)
+      Layout = TM->createDataLayout().getStringRepresentation();
+  }
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Inferred.try_emplace(Key, std::move(Layout)).first->second;
 }
 
 Expected<std::unique_ptr<Module>>
