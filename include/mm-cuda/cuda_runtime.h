@@ -84,6 +84,22 @@ cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
   return ::cudaGraphInstantiate(pGraphExec, graph, 0);
 }
 
+/* CUDA 11's form too, which CUDA 12 keeps in C++ only: the node that failed
+ * is not named. */
+static __inline__ __host__ cudaError_t
+cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                    cudaGraphNode_t *hErrorNode_out,
+                    enum cudaGraphExecUpdateResult *updateResult_out) {
+  cudaGraphExecUpdateResultInfo resultInfo = {cudaGraphExecUpdateError, 0,
+                                               0};
+  cudaError_t status = ::cudaGraphExecUpdate(hGraphExec, hGraph, &resultInfo);
+  if (hErrorNode_out)
+    *hErrorNode_out = resultInfo.errorNode;
+  if (updateResult_out)
+    *updateResult_out = resultInfo.result;
+  return status;
+}
+
 template <class T>
 static __inline__ __host__ cudaError_t
 cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool,
@@ -211,6 +227,25 @@ cudaLaunchCooperativeKernel(const T *func, dim3 gridDim, dim3 blockDim,
                             cudaStream_t stream = 0) {
   return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
                                        args, sharedMem, stream);
+}
+
+/* The kernel's arguments converted to its parameters' types, as a
+ * `<<<...>>>` converts them, and passed by address. */
+template <typename... ExpTypes, typename... ActTypes>
+static __inline__ __host__ cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                   void (*kernel)(ExpTypes...), ActTypes &&...args) {
+  return [&](ExpTypes... coercedArgs) {
+    void *pArgs[] = {&coercedArgs..., nullptr};
+    return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+  }(static_cast<ActTypes &&>(args)...);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr, size_t length = 0,
+                         unsigned int flags = cudaMemAttachSingle) {
+  return ::cudaStreamAttachMemAsync(stream, (void *)devPtr, length, flags);
 }
 
 template <class T>

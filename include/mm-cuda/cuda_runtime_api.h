@@ -118,6 +118,17 @@ extern __host__ cudaError_t cudaStreamGetFlags(cudaStream_t stream,
                                                unsigned int *flags);
 extern __host__ cudaError_t cudaStreamGetPriority(cudaStream_t stream,
                                                   int *priority);
+extern __host__ cudaError_t cudaStreamAttachMemAsync(
+    cudaStream_t stream, void *devPtr, size_t length __MM_DEFAULT(0),
+    unsigned int flags __MM_DEFAULT(cudaMemAttachSingle));
+extern __host__ cudaError_t cudaStreamSetAttribute(
+    cudaStream_t stream, cudaStreamAttrID attr,
+    const cudaStreamAttrValue *value);
+extern __host__ cudaError_t cudaStreamGetAttribute(
+    cudaStream_t stream, cudaStreamAttrID attr, cudaStreamAttrValue *value_out);
+extern __host__ cudaError_t cudaStreamCopyAttributes(cudaStream_t dst,
+                                                     cudaStream_t src);
+extern __host__ cudaError_t cudaCtxResetPersistingL2Cache(void);
 
 /*===-------------------------------- Events ------------------------------===*/
 
@@ -274,6 +285,8 @@ extern __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
                                                         void **args,
                                                         size_t sharedMem,
                                                         cudaStream_t stream);
+extern __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                               const void *func, void **args);
 /* The launch configuration call of CUDA before 9.2, which clang names for a
  * `<<<...>>>` when the compilation knows no CUDA version (-nocudalib). */
 extern __host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,

@@ -116,10 +116,20 @@ static cudaError_t recordInvalidHandle(const std::string &What) {
 }
 
 namespace {
-/// A stream: its flags and priority. Work on it is done when issued.
+/// The attributes that cudaStreamSetAttribute sets: hints to a GPU's
+/// caches and scheduler, which a CPU has no use for, kept to be read back.
+struct StreamAttributes {
+  cudaAccessPolicyWindow AccessPolicyWindow = {};
+  cudaSynchronizationPolicy SyncPolicy = cudaSyncPolicyAuto;
+  cudaLaunchMemSyncDomainMap MemSyncDomainMap = {0, 1};
+  cudaLaunchMemSyncDomain MemSyncDomain = cudaLaunchMemSyncDomainDefault;
+};
+/// A stream: its flags, priority and attributes. Work on it is done when
+/// issued.
 struct Stream {
   unsigned Flags;
   int Priority;
+  StreamAttributes Attributes = {};
 };
 /// An event: when it was last recorded.
 struct Event {
@@ -156,6 +166,8 @@ struct CudaState {
   std::map<uintptr_t, std::pair<size_t, unsigned>> HostMemory;
   std::unordered_map<const void *, int> MaxDynamicSharedSize;
   unsigned DeviceFlags = cudaDeviceScheduleAuto;
+  /// The attributes of the default streams, which nobody creates.
+  StreamAttributes DefaultStreamAttributes;
   cudaFuncCache CacheConfig = cudaFuncCachePreferNone;
   cudaSharedMemConfig SharedMemConfig = cudaSharedMemBankSizeFourByte;
 };
@@ -473,6 +485,92 @@ cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 GridDim,
                                         size_t SharedMem,
                                         cudaStream_t Stream) {
   return cudaLaunchKernel(Func, GridDim, BlockDim, Args, SharedMem, Stream);
+}
+
+/// Checks an access policy window as CUDA does.
+static cudaError_t checkAccessPolicyWindow(const cudaAccessPolicyWindow &W) {
+  auto IsProperty = [](cudaAccessProperty P) {
+    return P == cudaAccessPropertyNormal || P == cudaAccessPropertyStreaming ||
+           P == cudaAccessPropertyPersisting;
+  };
+  if (!(W.hitRatio >= 0 && W.hitRatio <= 1) || !IsProperty(W.hitProp) ||
+      !IsProperty(W.missProp) || W.missProp == cudaAccessPropertyPersisting)
+    return invalid("an access policy window with a hit ratio outside [0, 1] "
+                   "or invalid properties");
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config,
+                                const void *Func, void **Args) {
+  if (!Config || (Config->numAttrs && !Config->attrs))
+    return invalid("cudaLaunchKernelEx with a null configuration or "
+                   "attribute list");
+  bool Cooperative = false;
+  std::vector<cudaEvent_t> Completion;
+  for (unsigned I = 0; I != Config->numAttrs; ++I) {
+    const cudaLaunchAttribute &A = Config->attrs[I];
+    const cudaLaunchAttributeValue &V = A.val;
+    switch (int(A.id)) {
+    case cudaLaunchAttributeAccessPolicyWindow:
+      if (cudaError_t E = checkAccessPolicyWindow(V.accessPolicyWindow))
+        return E;
+      break;
+    case cudaLaunchAttributeCooperative:
+      Cooperative = V.cooperative != 0;
+      break;
+    case cudaLaunchAttributeClusterDimension: {
+      // The blocks of a cluster run as any blocks do; the grid must be
+      // made of whole clusters of at most 8 blocks, as on a GPU.
+      unsigned X = V.clusterDim.x, Y = V.clusterDim.y, Z = V.clusterDim.z;
+      if (!X || !Y || !Z || uint64_t(X) * Y * Z > 8 ||
+          Config->gridDim.x % X || Config->gridDim.y % Y ||
+          Config->gridDim.z % Z)
+        return recordCudaError(
+            cudaErrorInvalidClusterSize,
+            "a cluster of " + std::to_string(X) + "x" + std::to_string(Y) +
+                "x" + std::to_string(Z) + " blocks, which the grid of " +
+                std::to_string(Config->gridDim.x) + "x" +
+                std::to_string(Config->gridDim.y) + "x" +
+                std::to_string(Config->gridDim.z) +
+                " blocks is not made of or which is larger than 8");
+      break;
+    }
+    case cudaLaunchAttributeProgrammaticEvent:
+    case cudaLaunchAttributeLaunchCompletionEvent: {
+      cudaEvent_t E = A.id == cudaLaunchAttributeProgrammaticEvent
+                          ? V.programmaticEvent.event
+                          : V.launchCompletionEvent.event;
+      if (!getEvent(E))
+        return recordInvalidHandle("the launch's completion event");
+      Completion.push_back(E);
+      break;
+    }
+    case cudaLaunchAttributeIgnore:
+    case cudaLaunchAttributeSynchronizationPolicy:
+    case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+    case cudaLaunchAttributeProgrammaticStreamSerialization:
+    case cudaLaunchAttributePriority:
+    case cudaLaunchAttributeMemSyncDomainMap:
+    case cudaLaunchAttributeMemSyncDomain:
+      break;
+    default:
+      return invalid("cudaLaunchKernelEx with an unknown launch attribute " +
+                     std::to_string(int(A.id)));
+    }
+  }
+  cudaError_t Launched =
+      Cooperative
+          ? cudaLaunchCooperativeKernel(Func, Config->gridDim,
+                                        Config->blockDim, Args,
+                                        Config->dynamicSmemBytes,
+                                        Config->stream)
+          : cudaLaunchKernel(Func, Config->gridDim, Config->blockDim, Args,
+                             Config->dynamicSmemBytes, Config->stream);
+  // The events trigger once every block has; a launch is done when issued.
+  for (cudaEvent_t E : Completion)
+    if (Launched == cudaSuccess)
+      cudaEventRecord(E, Config->stream);
+  return Launched;
 }
 
 //===---------------------------- Memory ----------------------------------===//
@@ -1247,6 +1345,118 @@ cudaError_t cudaStreamGetPriority(cudaStream_t S, int *Priority) {
   *Priority = Created ? Created->Priority : 0;
   return cudaSuccess;
 }
+
+/// The attributes of live stream \p S.
+static StreamAttributes &getStreamAttributes(cudaStream_t S) {
+  if (isDefaultStream(S))
+    return getState().DefaultStreamAttributes;
+  return reinterpret_cast<Stream *>(S)->Attributes;
+}
+
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t S, void *DevPtr, size_t,
+                                     unsigned Flags) {
+  if (!isStream(S))
+    return recordInvalidHandle("the stream memory is attached to");
+  if (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost &&
+      Flags != cudaMemAttachSingle)
+    return invalid("cudaStreamAttachMemAsync with flags " +
+                   std::to_string(Flags));
+  if (!DevPtr)
+    return invalid("cudaStreamAttachMemAsync of a null pointer");
+  // Managed memory is where the host and every stream can reach it.
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t S, cudaStreamAttrID Attribute,
+                                   const cudaStreamAttrValue *Value) {
+  if (!Value)
+    return invalid("cudaStreamSetAttribute with a null value");
+  if (!isStream(S))
+    return recordInvalidHandle("the stream");
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  StreamAttributes &Attributes = getStreamAttributes(S);
+  switch (Attribute) {
+  case cudaStreamAttributeAccessPolicyWindow:
+    if (cudaError_t E = checkAccessPolicyWindow(Value->accessPolicyWindow))
+      return E;
+    Attributes.AccessPolicyWindow = Value->accessPolicyWindow;
+    return cudaSuccess;
+  case cudaStreamAttributeSynchronizationPolicy:
+    if (Value->syncPolicy < cudaSyncPolicyAuto ||
+        Value->syncPolicy > cudaSyncPolicyBlockingSync)
+      return invalid("no synchronization policy " +
+                     std::to_string(int(Value->syncPolicy)));
+    Attributes.SyncPolicy = Value->syncPolicy;
+    return cudaSuccess;
+  case cudaStreamAttributeMemSyncDomainMap:
+    Attributes.MemSyncDomainMap = Value->memSyncDomainMap;
+    return cudaSuccess;
+  case cudaStreamAttributeMemSyncDomain:
+    if (Value->memSyncDomain != cudaLaunchMemSyncDomainDefault &&
+        Value->memSyncDomain != cudaLaunchMemSyncDomainRemote)
+      return invalid("no memory synchronization domain " +
+                     std::to_string(int(Value->memSyncDomain)));
+    Attributes.MemSyncDomain = Value->memSyncDomain;
+    return cudaSuccess;
+  case cudaStreamAttributePriority:
+    if (isDefaultStream(S))
+      return invalid("the priority of a default stream, which is fixed");
+    reinterpret_cast<Stream *>(S)->Priority =
+        std::clamp(Value->priority, -5, 0);
+    return cudaSuccess;
+  default:
+    return invalid("cudaStreamSetAttribute of attribute " +
+                   std::to_string(int(Attribute)) +
+                   ", which streams do not have");
+  }
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t S, cudaStreamAttrID Attribute,
+                                   cudaStreamAttrValue *Value) {
+  if (!Value)
+    return invalid("cudaStreamGetAttribute with a null result pointer");
+  if (!isStream(S))
+    return recordInvalidHandle("the stream");
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  const StreamAttributes &Attributes = getStreamAttributes(S);
+  std::memset(Value, 0, sizeof(*Value));
+  switch (Attribute) {
+  case cudaStreamAttributeAccessPolicyWindow:
+    Value->accessPolicyWindow = Attributes.AccessPolicyWindow;
+    return cudaSuccess;
+  case cudaStreamAttributeSynchronizationPolicy:
+    Value->syncPolicy = Attributes.SyncPolicy;
+    return cudaSuccess;
+  case cudaStreamAttributeMemSyncDomainMap:
+    Value->memSyncDomainMap = Attributes.MemSyncDomainMap;
+    return cudaSuccess;
+  case cudaStreamAttributeMemSyncDomain:
+    Value->memSyncDomain = Attributes.MemSyncDomain;
+    return cudaSuccess;
+  case cudaStreamAttributePriority: {
+    const Stream *Created = getCreatedStream(S);
+    Value->priority = Created ? Created->Priority : 0;
+    return cudaSuccess;
+  }
+  default:
+    return invalid("cudaStreamGetAttribute of attribute " +
+                   std::to_string(int(Attribute)) +
+                   ", which streams do not have");
+  }
+}
+
+cudaError_t cudaStreamCopyAttributes(cudaStream_t Dst, cudaStream_t Src) {
+  if (!isStream(Dst) || !isStream(Src))
+    return recordInvalidHandle("a stream of cudaStreamCopyAttributes");
+  CudaState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  getStreamAttributes(Dst) = getStreamAttributes(Src);
+  return cudaSuccess;
+}
+
+cudaError_t cudaCtxResetPersistingL2Cache() { return cudaSuccess; }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
   if (Least)
