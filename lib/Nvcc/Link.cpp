@@ -275,7 +275,7 @@ Error nvcc::linkBundleExecutable(const Invocation &Inv, CommandRunner &Runner,
 static std::optional<std::string> getToolkitSharedLibrary(StringRef Library) {
   StringRef Name = Library;
   Name.consume_back("_static");
-  if (Name != "cublas" && Name != "cufft")
+  if (Name != "cublas" && Name != "cufft" && Name != "cusparse")
     return std::nullopt;
   SmallString<256> Path(getLibraryDirectory());
   sys::path::append(Path, ("libmm_" + Name + ".so").str());

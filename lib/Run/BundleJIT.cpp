@@ -423,7 +423,7 @@ Error BundleJIT::takeSessionErrors() {
 /// Where the functions of the CUDA libraries that mm provides are, for
 /// those that some of \p Symbols are of: their shared libraries, in the lib
 /// directory beside mm-lli's bin (an executable links them with -lcublas
-/// or -lcufft; mm-lli loads them when told).
+/// -lcufft or -lcusparse; mm-lli loads them when told).
 static std::string getLibraryHint(ArrayRef<StringRef> Symbols) {
   SmallString<256> LibDir(sys::path::parent_path(sys::path::parent_path(
       sys::fs::getMainExecutable(nullptr, nullptr))));
@@ -431,7 +431,8 @@ static std::string getLibraryHint(ArrayRef<StringRef> Symbols) {
   std::string Hint;
   for (const auto &Library :
        {std::pair<StringRef, StringRef>{"cublas", "cuBLAS"},
-        {"cufft", "cuFFT"}}) {
+        {"cufft", "cuFFT"},
+        {"cusparse", "cuSPARSE"}}) {
     StringRef Prefix = Library.first;
     if (none_of(Symbols, [&](StringRef S) { return S.starts_with(Prefix); }))
       continue;
