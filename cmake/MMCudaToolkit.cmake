@@ -6,9 +6,10 @@
 # serves the CUDA runtime and driver APIs alike) with the libraries it
 # needs, so that any link of -lcudart or -lcuda, a host compiler's too,
 # links the runtime into the program, which then runs without a run path;
-# lib64/libcublas.so and libcublas_static.a, linker scripts that name
-# lib64/libmm_cublas.a (lib/Cublas builds it: cuBLAS over OpenBLAS) with
-# OpenBLAS, likewise; lib64/libcufft.so and libcufft_static.a, likewise for
+# lib64/libcublas.so and libcublas_static.a (and libcublasLt's, whose API
+# is part of mm's cuBLAS), linker scripts that name lib64/libmm_cublas.a
+# (lib/Cublas builds it: cuBLAS over OpenBLAS) with OpenBLAS, likewise;
+# lib64/libcufft.so and libcufft_static.a, likewise for
 # lib64/libmm_cufft.a (lib/Cufft: cuFFT over FFTW); lib64/libcusparse.so
 # and libcusparse_static.a, likewise for lib64/libmm_cusparse.a
 # (lib/Cusparse); lib64/libnvToolsExt.so,
@@ -32,7 +33,8 @@ function(mm_create_cuda_toolkit_links root)
          "/* mm's CUDA runtime (docs/tools/nvcc.md), linked into the program */\n"
          "INPUT(${final_root}/lib64/libcudart_static.a -lstdc++ -lm -lpthread -ldl -lrt)\n")
   endforeach()
-  foreach(name libcublas.so libcublas_static.a)
+  foreach(name libcublas.so libcublas_static.a libcublasLt.so
+               libcublasLt_static.a)
     file(WRITE "${root}/lib64/${name}"
          "/* mm's cuBLAS over OpenBLAS (docs/runtime.md), linked into the program */\n"
          "INPUT(${final_root}/lib64/libmm_cublas.a -lopenblas -lstdc++ -lm)\n")

@@ -275,6 +275,9 @@ Error nvcc::linkBundleExecutable(const Invocation &Inv, CommandRunner &Runner,
 static std::optional<std::string> getToolkitSharedLibrary(StringRef Library) {
   StringRef Name = Library;
   Name.consume_back("_static");
+  // cuBLASLt's API is part of mm's cuBLAS.
+  if (Name == "cublasLt")
+    Name = "cublas";
   if (Name != "cublas" && Name != "cufft" && Name != "cusparse")
     return std::nullopt;
   SmallString<256> Path(getLibraryDirectory());
