@@ -55,7 +55,8 @@ static cusparseStatus_t checkSpMV(cusparseHandle_t H, cusparseOperation_t Op,
                                   const void *Beta, cusparseDnVecDescr_t Y,
                                   cudaDataType Compute) {
   MM_CUSPARSE_CHECK_HANDLE(H);
-  MM_CUSPARSE_INVALID_IF(!Alpha || !Beta || !A || !X || !Y || !isOperation(Op));
+  MM_CUSPARSE_INVALID_IF(!Alpha || !Beta || !A || !X || !Y ||
+                         !isOperation(Op) || !hasArrays(*A));
   auto [Rows, Cols] = opShape(Op, *A);
   MM_CUSPARSE_INVALID_IF(X->Size != Cols || Y->Size != Rows);
   if (!allOfType(Compute, {A->ValueType, X->ValueType, Y->ValueType}) ||
@@ -114,7 +115,8 @@ checkSpMM(cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
           cusparseDnMatDescr_t C, cudaDataType Compute) {
   MM_CUSPARSE_CHECK_HANDLE(H);
   MM_CUSPARSE_INVALID_IF(!Alpha || !Beta || !A || !B || !C ||
-                         !isOperation(OpA) || !isOperation(OpB));
+                         !isOperation(OpA) || !isOperation(OpB) ||
+                         !hasArrays(*A));
   auto [M, K] = opShape(OpA, *A);
   auto [BRows, N] = opShape(OpB, *B);
   MM_CUSPARSE_INVALID_IF(BRows != K || C->Rows != M || C->Cols != N);
@@ -193,7 +195,8 @@ checkSDDMM(cusparseHandle_t H, cusparseOperation_t OpA,
            const void *Beta, cusparseSpMatDescr_t C, cudaDataType Compute) {
   MM_CUSPARSE_CHECK_HANDLE(H);
   MM_CUSPARSE_INVALID_IF(!Alpha || !Beta || !A || !B || !C ||
-                         !isOperation(OpA) || !isOperation(OpB));
+                         !isOperation(OpA) || !isOperation(OpB) ||
+                         !hasArrays(*C));
   auto [M, K] = opShape(OpA, *A);
   auto [BRows, N] = opShape(OpB, *B);
   MM_CUSPARSE_INVALID_IF(BRows != K || C->Rows != M || C->Cols != N);
@@ -284,7 +287,8 @@ checkSpGEMM(cusparseHandle_t H, cusparseOperation_t OpA,
             cusparseSpGEMMDescr_t Descr) {
   MM_CUSPARSE_CHECK_HANDLE(H);
   MM_CUSPARSE_INVALID_IF(!Alpha || !Beta || !A || !B || !C || !Descr ||
-                         !isOperation(OpA) || !isOperation(OpB));
+                         !isOperation(OpA) || !isOperation(OpB) ||
+                         !hasArrays(*A) || !hasArrays(*B));
   MM_CUSPARSE_INVALID_IF(A->Cols != B->Rows || C->Rows != A->Rows ||
                          C->Cols != B->Cols);
   // As cuSPARSE: CSR operands, not transposed, not batched.
@@ -490,7 +494,7 @@ static cusparseStatus_t checkSpSV(cusparseHandle_t H, cusparseOperation_t Op,
                                   const void *Descr) {
   MM_CUSPARSE_CHECK_HANDLE(H);
   MM_CUSPARSE_INVALID_IF(!Alpha || !A || !X || !Y || !Descr ||
-                         !isOperation(Op));
+                         !isOperation(Op) || !hasArrays(*A));
   MM_CUSPARSE_INVALID_IF(A->Rows != A->Cols || X->Size != A->Rows ||
                          Y->Size != A->Rows);
   if (!allOfType(Compute, {A->ValueType, X->ValueType, Y->ValueType}) ||
@@ -559,7 +563,8 @@ checkSpSM(cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
           cudaDataType Compute, const void *Descr) {
   MM_CUSPARSE_CHECK_HANDLE(H);
   MM_CUSPARSE_INVALID_IF(!Alpha || !A || !B || !C || !Descr ||
-                         !isOperation(OpA) || !isOperation(OpB));
+                         !isOperation(OpA) || !isOperation(OpB) ||
+                         !hasArrays(*A));
   auto [BRows, N] = opShape(OpB, *B);
   MM_CUSPARSE_INVALID_IF(A->Rows != A->Cols || BRows != A->Rows ||
                          C->Rows != A->Rows || C->Cols != N);
@@ -713,6 +718,7 @@ cusparseStatus_t cusparseSparseToDense(cusparseHandle_t H,
                                        cusparseSparseToDenseAlg_t, void *) {
   if (cusparseStatus_t S = checkConversion(H, A, B))
     return S;
+  MM_CUSPARSE_INVALID_IF(!hasArrays(*A));
   return dispatchValueType(A->ValueType, [&](auto Zero) {
     using T = decltype(Zero);
     return issue(H, [A = *A, B = *B] {

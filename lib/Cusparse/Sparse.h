@@ -143,6 +143,16 @@ void forEachEntry(const cusparseSpMatDescr &A, int Batch, F &&Visit) {
   }
 }
 
+/// True if \p A has the arrays its entries need: offsets for a CSR or CSC
+/// matrix of rows (columns), indices and values for any entry. A CSR
+/// matrix may be made without them, for SpGEMM's result.
+inline bool hasArrays(const cusparseSpMatDescr &A) {
+  int64_t Major = A.Format == CUSPARSE_FORMAT_CSC ? A.Cols : A.Rows;
+  if (A.Format != CUSPARSE_FORMAT_COO && Major && !A.Offsets)
+    return false;
+  return !A.Nnz || (A.Offsets && A.Indices && A.Values);
+}
+
 /// The values of matrix \p Batch of \p A, as T.
 template <typename T> T *batchValues(const cusparseSpMatDescr &A, int Batch) {
   return static_cast<T *>(A.Values) + Batch * A.IndicesBatchStride;
