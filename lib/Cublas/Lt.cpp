@@ -340,21 +340,6 @@ cublasStatus_t checkMatmul(const MatmulDesc &Op, const Layout &A,
   return CUBLAS_STATUS_SUCCESS;
 }
 
-/// \p V in W.
-template <typename W> W fromComplex(Complex V) {
-  if constexpr (blas::IsComplex<W>)
-    return {blas::RealOf<W>(V.real()), blas::RealOf<W>(V.imag())};
-  else
-    return W(V.real());
-}
-
-template <typename W> Complex toComplex(W V) {
-  if constexpr (blas::IsComplex<W>)
-    return Complex(V.x, V.y);
-  else
-    return Complex(V);
-}
-
 /// op(matrix \p Batch of \p L at \p Base), \p Rows x \p Cols, packed
 /// column-major in W.
 template <typename W>
@@ -369,7 +354,7 @@ std::vector<W> gatherOp(const Layout &L, const void *Base, int64_t Batch,
                                     : load(L.Type, Base, L.index(Batch, J, I));
       if (Op == CUBLAS_OP_C)
         V = std::conj(V);
-      Packed[I + J * Rows] = fromComplex<W>(V);
+      Packed[I + J * Rows] = toWorking<W>(V);
     }
   return Packed;
 }
@@ -394,13 +379,13 @@ void matmulIn(const MatmulDesc &Op, Complex Alpha, Complex Beta,
     // Packed, each operand's leading dimension is its rows (M x K, K x N).
     if (M && N && K)
       blas::gemm(blas::Op(CblasNoTrans), blas::Op(CblasNoTrans), int(M),
-                 int(N), int(K), fromComplex<W>(1), PA.data(), int(M),
-                 PB.data(), int(K), fromComplex<W>(0), Product.data(),
+                 int(N), int(K), toWorking<W>(1), PA.data(), int(M),
+                 PB.data(), int(K), toWorking<W>(0), Product.data(),
                  int(M));
     int64_t CBatch = LC.BatchCount == 1 ? 0 : Batch;
     for (int64_t J = 0; J < N; ++J)
       for (int64_t I = 0; I < M; ++I) {
-        Complex V = Alpha * ABScale * toComplex(Product[I + J * M]);
+        Complex V = Alpha * ABScale * fromWorking(Product[I + J * M]);
         // C is read only if beta is not 0, as BLAS does.
         if (Beta != Complex(0))
           V += Beta * CScale * load(LC.Type, C, LC.index(CBatch, I, J));

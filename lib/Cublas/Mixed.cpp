@@ -23,20 +23,6 @@ using namespace mm::cublas::elements;
 
 namespace {
 
-/// W's value of \p V: float, double, cuComplex or cuDoubleComplex.
-template <typename W> W toWorking(Complex V) {
-  if constexpr (blas::IsComplex<W>)
-    return {blas::RealOf<W>(V.real()), blas::RealOf<W>(V.imag())};
-  else
-    return W(V.real());
-}
-template <typename W> Complex fromWorking(W V) {
-  if constexpr (blas::IsComplex<W>)
-    return Complex(V.x, V.y);
-  else
-    return Complex(V);
-}
-
 /// The data type of working type W.
 template <typename W> constexpr cudaDataType typeOf() {
   if constexpr (std::is_same_v<W, float>)

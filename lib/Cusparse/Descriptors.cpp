@@ -27,10 +27,6 @@ bool cusparse::isIndexType(cusparseIndexType_t Type) {
          Type == CUSPARSE_INDEX_64I;
 }
 
-static bool isBase(cusparseIndexBase_t Base) {
-  return Base == CUSPARSE_INDEX_BASE_ZERO || Base == CUSPARSE_INDEX_BASE_ONE;
-}
-
 /// Makes a new \p T from \p Value into \p *Result.
 template <typename T, typename Handle>
 static cusparseStatus_t create(Handle *Result, T Value) {
@@ -40,6 +36,42 @@ static cusparseStatus_t create(Handle *Result, T Value) {
   if (!Made)
     return CUSPARSE_STATUS_ALLOC_FAILED;
   *Result = Made;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+/// Makes a descriptor that the program only reads, as \p Create makes a
+/// writable one.
+template <typename T, typename F>
+static cusparseStatus_t createConst(const T **Descr, F Create) {
+  MM_CUSPARSE_INVALID_IF(!Descr);
+  T *Made;
+  cusparseStatus_t Status = Create(&Made);
+  if (Status == CUSPARSE_STATUS_SUCCESS)
+    *Descr = Made;
+  return Status;
+}
+
+/// The elements a descriptor's values array holds.
+static int64_t countValues(const cusparseSpVecDescr &D) { return D.Nnz; }
+static int64_t countValues(const cusparseDnVecDescr &D) { return D.Size; }
+static int64_t countValues(const cusparseSpMatDescr &D) { return D.Nnz; }
+static int64_t countValues(const cusparseDnMatDescr &D) {
+  return D.Rows * D.Cols;
+}
+
+/// *\p Values = \p Descr's values array.
+template <typename T, typename V>
+static cusparseStatus_t getValues(const T *Descr, V **Values) {
+  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
+  *Values = Descr->Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+/// Points \p Descr at \p Values, which must be there if it has elements.
+template <typename T>
+static cusparseStatus_t setValues(T *Descr, void *Values) {
+  MM_CUSPARSE_INVALID_IF(!Descr || (countValues(*Descr) && !Values));
+  Descr->Values = Values;
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -181,7 +213,7 @@ cusparseDiagType_t cusparseGetMatDiagType(const cusparseMatDescr_t Descr) {
 
 cusparseStatus_t cusparseSetMatIndexBase(cusparseMatDescr_t Descr,
                                          cusparseIndexBase_t Base) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !isBase(Base));
+  MM_CUSPARSE_INVALID_IF(!Descr || !isIndexBase(Base));
   Descr->Base = Base;
   return CUSPARSE_STATUS_SUCCESS;
 }
@@ -199,7 +231,7 @@ cusparseStatus_t cusparseCreateSpVec(cusparseSpVecDescr_t *Descr, int64_t Size,
                                      cudaDataType ValueType) {
   MM_CUSPARSE_INVALID_IF(Size < 0 || Nnz < 0 || Nnz > Size ||
                          (Nnz && (!Indices || !Values)) ||
-                         !isIndexType(IndexType) || !isBase(Base));
+                         !isIndexType(IndexType) || !isIndexBase(Base));
   return create(Descr, cusparseSpVecDescr{Size, Nnz, Indices, Values,
                                           IndexType, Base, ValueType});
 }
@@ -211,15 +243,11 @@ cusparseStatus_t cusparseCreateConstSpVec(cusparseConstSpVecDescr_t *Descr,
                                           cusparseIndexType_t IndexType,
                                           cusparseIndexBase_t Base,
                                           cudaDataType ValueType) {
-  MM_CUSPARSE_INVALID_IF(!Descr);
-  cusparseSpVecDescr_t Made;
-  cusparseStatus_t Status =
-      cusparseCreateSpVec(&Made, Size, Nnz, const_cast<void *>(Indices),
-                          const_cast<void *>(Values), IndexType, Base,
-                          ValueType);
-  if (Status == CUSPARSE_STATUS_SUCCESS)
-    *Descr = Made;
-  return Status;
+  return createConst(Descr, [&](cusparseSpVecDescr_t *Made) {
+    return cusparseCreateSpVec(Made, Size, Nnz, const_cast<void *>(Indices),
+                               const_cast<void *>(Values), IndexType, Base,
+                               ValueType);
+  });
 }
 
 cusparseStatus_t cusparseDestroySpVec(cusparseConstSpVecDescr_t Descr) {
@@ -253,23 +281,17 @@ cusparseStatus_t cusparseSpVecGetIndexBase(cusparseConstSpVecDescr_t Descr,
 
 cusparseStatus_t cusparseSpVecGetValues(cusparseSpVecDescr_t Descr,
                                         void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseConstSpVecGetValues(cusparseConstSpVecDescr_t Descr,
                                              const void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseSpVecSetValues(cusparseSpVecDescr_t Descr,
                                         void *Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || (Descr->Nnz && !Values));
-  Descr->Values = Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return setValues(Descr, Values);
 }
 
 //===---------------------------- Dense vectors ---------------------------===//
@@ -283,13 +305,10 @@ cusparseStatus_t cusparseCreateDnVec(cusparseDnVecDescr_t *Descr, int64_t Size,
 cusparseStatus_t cusparseCreateConstDnVec(cusparseConstDnVecDescr_t *Descr,
                                           int64_t Size, const void *Values,
                                           cudaDataType ValueType) {
-  MM_CUSPARSE_INVALID_IF(!Descr);
-  cusparseDnVecDescr_t Made;
-  cusparseStatus_t Status =
-      cusparseCreateDnVec(&Made, Size, const_cast<void *>(Values), ValueType);
-  if (Status == CUSPARSE_STATUS_SUCCESS)
-    *Descr = Made;
-  return Status;
+  return createConst(Descr, [&](cusparseDnVecDescr_t *Made) {
+    return cusparseCreateDnVec(Made, Size, const_cast<void *>(Values),
+                               ValueType);
+  });
 }
 
 cusparseStatus_t cusparseDestroyDnVec(cusparseConstDnVecDescr_t Descr) {
@@ -308,23 +327,17 @@ cusparseStatus_t cusparseDnVecGet(cusparseDnVecDescr_t Descr, int64_t *Size,
 
 cusparseStatus_t cusparseDnVecGetValues(cusparseDnVecDescr_t Descr,
                                         void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseConstDnVecGetValues(cusparseConstDnVecDescr_t Descr,
                                              const void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseDnVecSetValues(cusparseDnVecDescr_t Descr,
                                         void *Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || (Descr->Size && !Values));
-  Descr->Values = Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return setValues(Descr, Values);
 }
 
 //===---------------------------- Sparse matrices -------------------------===//
@@ -341,7 +354,7 @@ createSpMat(cusparseSpMatDescr_t *Descr, cusparseFormat_t Format, int64_t Rows,
   bool Compressed = Format != CUSPARSE_FORMAT_COO;
   MM_CUSPARSE_INVALID_IF(Rows < 0 || Cols < 0 || Nnz < 0 ||
                          !isIndexType(OffsetType) || !isIndexType(IndexType) ||
-                         !isBase(Base));
+                         !isIndexBase(Base));
   MM_CUSPARSE_INVALID_IF(!Compressed && Nnz && (!Offsets || !Indices));
   MM_CUSPARSE_INVALID_IF(Compressed && Nnz && Offsets &&
                          (!Indices || !Values));
@@ -366,15 +379,12 @@ cusparseStatus_t cusparseCreateConstCsr(
     const void *Offsets, const void *Columns, const void *Values,
     cusparseIndexType_t OffsetType, cusparseIndexType_t ColumnType,
     cusparseIndexBase_t Base, cudaDataType ValueType) {
-  MM_CUSPARSE_INVALID_IF(!Descr);
-  cusparseSpMatDescr_t Made;
-  cusparseStatus_t Status =
-      cusparseCreateCsr(&Made, Rows, Cols, Nnz, const_cast<void *>(Offsets),
-                        const_cast<void *>(Columns), const_cast<void *>(Values),
-                        OffsetType, ColumnType, Base, ValueType);
-  if (Status == CUSPARSE_STATUS_SUCCESS)
-    *Descr = Made;
-  return Status;
+  return createConst(Descr, [&](cusparseSpMatDescr_t *Made) {
+    return cusparseCreateCsr(Made, Rows, Cols, Nnz, const_cast<void *>(Offsets),
+                             const_cast<void *>(Columns),
+                             const_cast<void *>(Values), OffsetType, ColumnType,
+                             Base, ValueType);
+  });
 }
 
 cusparseStatus_t cusparseCreateCsc(cusparseSpMatDescr_t *Descr, int64_t Rows,
@@ -393,16 +403,12 @@ cusparseStatus_t cusparseCreateConstCsc(
     const void *Offsets, const void *RowIndices, const void *Values,
     cusparseIndexType_t OffsetType, cusparseIndexType_t RowType,
     cusparseIndexBase_t Base, cudaDataType ValueType) {
-  MM_CUSPARSE_INVALID_IF(!Descr);
-  cusparseSpMatDescr_t Made;
-  cusparseStatus_t Status =
-      cusparseCreateCsc(&Made, Rows, Cols, Nnz, const_cast<void *>(Offsets),
-                        const_cast<void *>(RowIndices),
-                        const_cast<void *>(Values), OffsetType, RowType, Base,
-                        ValueType);
-  if (Status == CUSPARSE_STATUS_SUCCESS)
-    *Descr = Made;
-  return Status;
+  return createConst(Descr, [&](cusparseSpMatDescr_t *Made) {
+    return cusparseCreateCsc(Made, Rows, Cols, Nnz, const_cast<void *>(Offsets),
+                             const_cast<void *>(RowIndices),
+                             const_cast<void *>(Values), OffsetType, RowType,
+                             Base, ValueType);
+  });
 }
 
 cusparseStatus_t cusparseCreateCoo(cusparseSpMatDescr_t *Descr, int64_t Rows,
@@ -421,15 +427,13 @@ cusparseStatus_t cusparseCreateConstCoo(
     const void *RowIndices, const void *ColIndices, const void *Values,
     cusparseIndexType_t IndexType, cusparseIndexBase_t Base,
     cudaDataType ValueType) {
-  MM_CUSPARSE_INVALID_IF(!Descr);
-  cusparseSpMatDescr_t Made;
-  cusparseStatus_t Status =
-      cusparseCreateCoo(&Made, Rows, Cols, Nnz, const_cast<void *>(RowIndices),
-                        const_cast<void *>(ColIndices),
-                        const_cast<void *>(Values), IndexType, Base, ValueType);
-  if (Status == CUSPARSE_STATUS_SUCCESS)
-    *Descr = Made;
-  return Status;
+  return createConst(Descr, [&](cusparseSpMatDescr_t *Made) {
+    return cusparseCreateCoo(Made, Rows, Cols, Nnz,
+                             const_cast<void *>(RowIndices),
+                             const_cast<void *>(ColIndices),
+                             const_cast<void *>(Values), IndexType, Base,
+                             ValueType);
+  });
 }
 
 cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t Descr) {
@@ -453,23 +457,17 @@ cusparseStatus_t cusparseSpMatGetIndexBase(cusparseConstSpMatDescr_t Descr,
 
 cusparseStatus_t cusparseSpMatGetValues(cusparseSpMatDescr_t Descr,
                                         void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseConstSpMatGetValues(cusparseConstSpMatDescr_t Descr,
                                              const void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseSpMatSetValues(cusparseSpMatDescr_t Descr,
                                         void *Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || (Descr->Nnz && !Values));
-  Descr->Values = Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return setValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseSpMatGetSize(cusparseConstSpMatDescr_t Descr,
@@ -650,14 +648,10 @@ cusparseStatus_t cusparseCreateConstDnMat(cusparseConstDnMatDescr_t *Descr,
                                           int64_t Ld, const void *Values,
                                           cudaDataType ValueType,
                                           cusparseOrder_t Order) {
-  MM_CUSPARSE_INVALID_IF(!Descr);
-  cusparseDnMatDescr_t Made;
-  cusparseStatus_t Status =
-      cusparseCreateDnMat(&Made, Rows, Cols, Ld, const_cast<void *>(Values),
-                          ValueType, Order);
-  if (Status == CUSPARSE_STATUS_SUCCESS)
-    *Descr = Made;
-  return Status;
+  return createConst(Descr, [&](cusparseDnMatDescr_t *Made) {
+    return cusparseCreateDnMat(Made, Rows, Cols, Ld, const_cast<void *>(Values),
+                               ValueType, Order);
+  });
 }
 
 cusparseStatus_t cusparseDestroyDnMat(cusparseConstDnMatDescr_t Descr) {
@@ -681,23 +675,17 @@ cusparseStatus_t cusparseDnMatGet(cusparseDnMatDescr_t Descr, int64_t *Rows,
 
 cusparseStatus_t cusparseDnMatGetValues(cusparseDnMatDescr_t Descr,
                                         void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseConstDnMatGetValues(cusparseConstDnMatDescr_t Descr,
                                              const void **Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || !Values);
-  *Values = Descr->Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return getValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseDnMatSetValues(cusparseDnMatDescr_t Descr,
                                         void *Values) {
-  MM_CUSPARSE_INVALID_IF(!Descr || (Descr->Rows && Descr->Cols && !Values));
-  Descr->Values = Values;
-  return CUSPARSE_STATUS_SUCCESS;
+  return setValues(Descr, Values);
 }
 
 cusparseStatus_t cusparseDnMatSetStridedBatch(cusparseDnMatDescr_t Descr,

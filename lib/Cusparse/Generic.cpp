@@ -19,10 +19,6 @@
 using namespace mm;
 using namespace mm::cusparse;
 
-/// The size reported for every work buffer: none is used, but a program
-/// may take a size of 0 for a failure.
-constexpr size_t WorkBufferSize = 16;
-
 /// True if every one of \p Types is \p Compute.
 static bool allOfType(cudaDataType Compute,
                       std::initializer_list<cudaDataType> Types) {
@@ -70,11 +66,8 @@ cusparseStatus_t cusparseSpMV_bufferSize(
     cusparseConstSpMatDescr_t A, cusparseConstDnVecDescr_t X, const void *Beta,
     cusparseDnVecDescr_t Y, cudaDataType Compute, cusparseSpMVAlg_t,
     size_t *Size) {
-  if (cusparseStatus_t S = checkSpMV(H, Op, Alpha, A, X, Beta, Y, Compute))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!Size);
-  *Size = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(
+      checkSpMV(H, Op, Alpha, A, X, Beta, Y, Compute), Size);
 }
 
 cusparseStatus_t cusparseSpMV(cusparseHandle_t H, cusparseOperation_t Op,
@@ -108,15 +101,22 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t H, cusparseOperation_t Op,
 
 //===------------------------------- SpMM ---------------------------------===//
 
+/// The checks of a product C = alpha op(A) op(B) + beta C, SpMM's (A sparse)
+/// and SDDMM's (C sparse): its operands' shapes, types and batches.
+template <typename MA, typename MC>
 static cusparseStatus_t
-checkSpMM(cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
-          const void *Alpha, cusparseConstSpMatDescr_t A,
-          cusparseConstDnMatDescr_t B, const void *Beta,
-          cusparseDnMatDescr_t C, cudaDataType Compute) {
+checkProduct(cusparseHandle_t H, cusparseOperation_t OpA,
+             cusparseOperation_t OpB, const void *Alpha, const MA *A,
+             cusparseConstDnMatDescr_t B, const void *Beta, const MC *C,
+             cudaDataType Compute) {
   MM_CUSPARSE_CHECK_HANDLE(H);
   MM_CUSPARSE_INVALID_IF(!Alpha || !Beta || !A || !B || !C ||
-                         !isOperation(OpA) || !isOperation(OpB) ||
-                         !hasArrays(*A));
+                         !isOperation(OpA) || !isOperation(OpB));
+  // The sparse operand has the arrays its entries need.
+  if constexpr (std::is_same_v<MA, cusparseSpMatDescr>)
+    MM_CUSPARSE_INVALID_IF(!hasArrays(*A));
+  else
+    MM_CUSPARSE_INVALID_IF(!hasArrays(*C));
   auto [M, K] = opShape(OpA, *A);
   auto [BRows, N] = opShape(OpB, *B);
   MM_CUSPARSE_INVALID_IF(BRows != K || C->Rows != M || C->Cols != N);
@@ -131,12 +131,8 @@ cusparseStatus_t cusparseSpMM_bufferSize(
     const void *Alpha, cusparseConstSpMatDescr_t A,
     cusparseConstDnMatDescr_t B, const void *Beta, cusparseDnMatDescr_t C,
     cudaDataType Compute, cusparseSpMMAlg_t, size_t *Size) {
-  if (cusparseStatus_t S =
-          checkSpMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!Size);
-  *Size = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(
+      checkProduct(H, OpA, OpB, Alpha, A, B, Beta, C, Compute), Size);
 }
 
 cusparseStatus_t cusparseSpMM_preprocess(
@@ -144,7 +140,7 @@ cusparseStatus_t cusparseSpMM_preprocess(
     const void *Alpha, cusparseConstSpMatDescr_t A,
     cusparseConstDnMatDescr_t B, const void *Beta, cusparseDnMatDescr_t C,
     cudaDataType Compute, cusparseSpMMAlg_t, void *) {
-  return checkSpMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute);
+  return checkProduct(H, OpA, OpB, Alpha, A, B, Beta, C, Compute);
 }
 
 cusparseStatus_t cusparseSpMM(cusparseHandle_t H, cusparseOperation_t OpA,
@@ -154,7 +150,7 @@ cusparseStatus_t cusparseSpMM(cusparseHandle_t H, cusparseOperation_t OpA,
                               cusparseDnMatDescr_t C, cudaDataType Compute,
                               cusparseSpMMAlg_t, void *) {
   if (cusparseStatus_t S =
-          checkSpMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute))
+          checkProduct(H, OpA, OpB, Alpha, A, B, Beta, C, Compute))
     return S;
   return dispatchValueType(Compute, [&](auto Zero) {
     using T = decltype(Zero);
@@ -188,35 +184,13 @@ cusparseStatus_t cusparseSpMM(cusparseHandle_t H, cusparseOperation_t OpA,
 
 //===------------------------------- SDDMM --------------------------------===//
 
-static cusparseStatus_t
-checkSDDMM(cusparseHandle_t H, cusparseOperation_t OpA,
-           cusparseOperation_t OpB, const void *Alpha,
-           cusparseConstDnMatDescr_t A, cusparseConstDnMatDescr_t B,
-           const void *Beta, cusparseSpMatDescr_t C, cudaDataType Compute) {
-  MM_CUSPARSE_CHECK_HANDLE(H);
-  MM_CUSPARSE_INVALID_IF(!Alpha || !Beta || !A || !B || !C ||
-                         !isOperation(OpA) || !isOperation(OpB) ||
-                         !hasArrays(*C));
-  auto [M, K] = opShape(OpA, *A);
-  auto [BRows, N] = opShape(OpB, *B);
-  MM_CUSPARSE_INVALID_IF(BRows != K || C->Rows != M || C->Cols != N);
-  if (!allOfType(Compute, {A->ValueType, B->ValueType, C->ValueType}) ||
-      !batchCount(C->BatchCount, {A->BatchCount, B->BatchCount}))
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
-  return CUSPARSE_STATUS_SUCCESS;
-}
-
 cusparseStatus_t cusparseSDDMM_bufferSize(
     cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
     const void *Alpha, cusparseConstDnMatDescr_t A,
     cusparseConstDnMatDescr_t B, const void *Beta, cusparseSpMatDescr_t C,
     cudaDataType Compute, cusparseSDDMMAlg_t, size_t *Size) {
-  if (cusparseStatus_t S =
-          checkSDDMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!Size);
-  *Size = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(
+      checkProduct(H, OpA, OpB, Alpha, A, B, Beta, C, Compute), Size);
 }
 
 cusparseStatus_t cusparseSDDMM_preprocess(
@@ -224,7 +198,7 @@ cusparseStatus_t cusparseSDDMM_preprocess(
     const void *Alpha, cusparseConstDnMatDescr_t A,
     cusparseConstDnMatDescr_t B, const void *Beta, cusparseSpMatDescr_t C,
     cudaDataType Compute, cusparseSDDMMAlg_t, void *) {
-  return checkSDDMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute);
+  return checkProduct(H, OpA, OpB, Alpha, A, B, Beta, C, Compute);
 }
 
 cusparseStatus_t cusparseSDDMM(cusparseHandle_t H, cusparseOperation_t OpA,
@@ -234,7 +208,7 @@ cusparseStatus_t cusparseSDDMM(cusparseHandle_t H, cusparseOperation_t OpA,
                                cusparseSpMatDescr_t C, cudaDataType Compute,
                                cusparseSDDMMAlg_t, void *) {
   if (cusparseStatus_t S =
-          checkSDDMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute))
+          checkProduct(H, OpA, OpB, Alpha, A, B, Beta, C, Compute))
     return S;
   return dispatchValueType(Compute, [&](auto Zero) {
     using T = decltype(Zero);
@@ -409,7 +383,7 @@ cusparseStatus_t cusparseSpGEMM_copy(
                          C->Nnz != int64_t(Descr->Columns.size()) ||
                          (C->Nnz && (!C->Indices || !C->Values)));
   return issue(H, [C = *C, Descr] {
-    int64_t Base = C.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+    int64_t Base = indexBase(C.Base);
     for (size_t I = 0; I < Descr->RowOffsets.size(); ++I)
       writeIndex(C.Offsets, C.OffsetType, I, Descr->RowOffsets[I] + Base);
     for (size_t I = 0; I < Descr->Columns.size(); ++I)
@@ -508,11 +482,8 @@ cusparseStatus_t cusparseSpSV_bufferSize(
     cusparseConstSpMatDescr_t A, cusparseConstDnVecDescr_t X,
     cusparseDnVecDescr_t Y, cudaDataType Compute, cusparseSpSVAlg_t,
     cusparseSpSVDescr_t Descr, size_t *Size) {
-  if (cusparseStatus_t S = checkSpSV(H, Op, Alpha, A, X, Y, Compute, Descr))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!Size);
-  *Size = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(
+      checkSpSV(H, Op, Alpha, A, X, Y, Compute, Descr), Size);
 }
 
 cusparseStatus_t cusparseSpSV_analysis(
@@ -579,12 +550,8 @@ cusparseStatus_t cusparseSpSM_bufferSize(
     const void *Alpha, cusparseConstSpMatDescr_t A,
     cusparseConstDnMatDescr_t B, cusparseDnMatDescr_t C, cudaDataType Compute,
     cusparseSpSMAlg_t, cusparseSpSMDescr_t Descr, size_t *Size) {
-  if (cusparseStatus_t S =
-          checkSpSM(H, OpA, OpB, Alpha, A, B, C, Compute, Descr))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!Size);
-  *Size = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(
+      checkSpSM(H, OpA, OpB, Alpha, A, B, C, Compute, Descr), Size);
 }
 
 cusparseStatus_t cusparseSpSM_analysis(
@@ -647,7 +614,7 @@ cusparseStatus_t cusparseAxpby(cusparseHandle_t H, const void *Alpha,
       const T *XValues = static_cast<const T *>(X.Values);
       for (int64_t I = 0; I < Y.Size; ++I)
         YValues[I] = BetaV == T(0) ? T(0) : BetaV * YValues[I];
-      int64_t Base = X.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+      int64_t Base = indexBase(X.Base);
       for (int64_t K = 0; K < X.Nnz; ++K)
         YValues[readIndex(X.Indices, X.IndexType, K) - Base] +=
             AlphaV * XValues[K];
@@ -663,7 +630,7 @@ cusparseStatus_t cusparseGather(cusparseHandle_t H,
   return dispatchValueType(X->ValueType, [&](auto Zero) {
     using T = decltype(Zero);
     return issue(H, [X = *X, Y = *Y] {
-      int64_t Base = X.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+      int64_t Base = indexBase(X.Base);
       for (int64_t K = 0; K < X.Nnz; ++K)
         static_cast<T *>(X.Values)[K] = static_cast<const T *>(
             Y.Values)[readIndex(X.Indices, X.IndexType, K) - Base];
@@ -679,7 +646,7 @@ cusparseStatus_t cusparseScatter(cusparseHandle_t H,
   return dispatchValueType(X->ValueType, [&](auto Zero) {
     using T = decltype(Zero);
     return issue(H, [X = *X, Y = *Y] {
-      int64_t Base = X.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+      int64_t Base = indexBase(X.Base);
       for (int64_t K = 0; K < X.Nnz; ++K)
         static_cast<T *>(
             Y.Values)[readIndex(X.Indices, X.IndexType, K) - Base] =
@@ -705,11 +672,7 @@ static cusparseStatus_t checkConversion(cusparseHandle_t H,
 cusparseStatus_t cusparseSparseToDense_bufferSize(
     cusparseHandle_t H, cusparseConstSpMatDescr_t A, cusparseDnMatDescr_t B,
     cusparseSparseToDenseAlg_t, size_t *Size) {
-  if (cusparseStatus_t S = checkConversion(H, A, B))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!Size);
-  *Size = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(checkConversion(H, A, B), Size);
 }
 
 cusparseStatus_t cusparseSparseToDense(cusparseHandle_t H,
@@ -736,11 +699,7 @@ cusparseStatus_t cusparseSparseToDense(cusparseHandle_t H,
 cusparseStatus_t cusparseDenseToSparse_bufferSize(
     cusparseHandle_t H, cusparseConstDnMatDescr_t A, cusparseSpMatDescr_t B,
     cusparseDenseToSparseAlg_t, size_t *Size) {
-  if (cusparseStatus_t S = checkConversion(H, B, A))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!Size);
-  *Size = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(checkConversion(H, B, A), Size);
 }
 
 /// Calls \p Visit(Row, Col) for each nonzero element of \p A, in the order
@@ -777,7 +736,7 @@ cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t H,
     forEachNonzero<T>(*A, B->Format, [&](int64_t Row, int64_t Col) {
       ++Counts[1 + (B->Format == CUSPARSE_FORMAT_CSC ? Col : Row)];
     });
-    int64_t Base = B->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+    int64_t Base = indexBase(B->Base);
     for (int64_t I = 0; I < Major; ++I)
       Counts[I + 1] += Counts[I];
     if (Compressed)
@@ -799,7 +758,7 @@ cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t H,
   return dispatchValueType(A->ValueType, [&](auto Zero) {
     using T = decltype(Zero);
     return issue(H, [A = *A, B = *B] {
-      int64_t Base = B.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+      int64_t Base = indexBase(B.Base);
       int64_t K = 0;
       forEachNonzero<T>(A, B.Format, [&](int64_t Row, int64_t Col) {
         if (K >= B.Nnz)

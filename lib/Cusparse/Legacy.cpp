@@ -16,13 +16,6 @@
 using namespace mm;
 using namespace mm::cusparse;
 
-/// The size reported for a work buffer, which none of these routines uses.
-constexpr size_t WorkBufferSize = 16;
-
-static int indexBase(cusparseIndexBase_t Base) {
-  return Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
-}
-
 /// The bytes of one value of \p Type, or 0 for a type cuSPARSE does not
 /// convert.
 static size_t valueSize(cudaDataType Type) {
@@ -80,8 +73,7 @@ static cusparseStatus_t gather(cusparseHandle_t H, int Nnz, const T *Y,
                                cusparseIndexBase_t Base) {
   MM_CUSPARSE_CHECK_HANDLE(H);
   MM_CUSPARSE_INVALID_IF(Nnz < 0 || (Nnz && (!Y || !XValues || !XIndices)) ||
-                         (Base != CUSPARSE_INDEX_BASE_ZERO &&
-                          Base != CUSPARSE_INDEX_BASE_ONE));
+                         !isIndexBase(Base));
   return issue(H, [=] {
     for (int I = 0; I < Nnz; ++I)
       XValues[I] = Y[XIndices[I] - indexBase(Base)];
@@ -299,8 +291,7 @@ static cusparseStatus_t checkCsr2csc(cusparseHandle_t H, int M, int N, int Nnz,
                          (Nnz && (!CsrColInd || !CscRowInd)) ||
                          (Numeric && Nnz && (!CsrVal || !CscVal)) ||
                          (!Numeric && Action != CUSPARSE_ACTION_SYMBOLIC) ||
-                         (Base != CUSPARSE_INDEX_BASE_ZERO &&
-                          Base != CUSPARSE_INDEX_BASE_ONE));
+                         !isIndexBase(Base));
   Size = valueSize(ValueType);
   if (Numeric && !Size)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
@@ -313,13 +304,10 @@ cusparseStatus_t cusparseCsr2cscEx2_bufferSize(
     int *CscRowInd, cudaDataType ValueType, cusparseAction_t Action,
     cusparseIndexBase_t Base, cusparseCsr2CscAlg_t, size_t *BufferSize) {
   size_t Size;
-  if (cusparseStatus_t S =
-          checkCsr2csc(H, M, N, Nnz, CsrVal, CsrRowPtr, CsrColInd, CscVal,
-                       CscColPtr, CscRowInd, ValueType, Action, Base, Size))
-    return S;
-  MM_CUSPARSE_INVALID_IF(!BufferSize);
-  *BufferSize = WorkBufferSize;
-  return CUSPARSE_STATUS_SUCCESS;
+  return reportWorkBufferSize(
+      checkCsr2csc(H, M, N, Nnz, CsrVal, CsrRowPtr, CsrColInd, CscVal,
+                   CscColPtr, CscRowInd, ValueType, Action, Base, Size),
+      BufferSize);
 }
 
 cusparseStatus_t cusparseCsr2cscEx2(

@@ -85,6 +85,32 @@ cusparseStatus_t issue(cusparseHandle_t H, std::function<void()> W);
 /// True for an index type cuSPARSE has.
 bool isIndexType(cusparseIndexType_t Type);
 
+/// True for an index base cuSPARSE has.
+inline bool isIndexBase(cusparseIndexBase_t Base) {
+  return Base == CUSPARSE_INDEX_BASE_ZERO || Base == CUSPARSE_INDEX_BASE_ONE;
+}
+
+/// The first index of \p Base: 0 or 1.
+inline int indexBase(cusparseIndexBase_t Base) {
+  return Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+}
+
+/// The size that every work-buffer query reports: no routine uses a work
+/// buffer, but a program may take a size of 0 for a failure.
+constexpr size_t WorkBufferSize = 16;
+
+/// A work-buffer query's answer once its routine's arguments are \p Checked:
+/// WorkBufferSize in \p Size.
+inline cusparseStatus_t reportWorkBufferSize(cusparseStatus_t Checked,
+                                             size_t *Size) {
+  if (Checked != CUSPARSE_STATUS_SUCCESS)
+    return Checked;
+  if (!Size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Size = WorkBufferSize;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
 /// Element \p I of index array \p P of type \p Type, as stored.
 inline int64_t readIndex(const void *P, cusparseIndexType_t Type, int64_t I) {
   switch (Type) {
@@ -117,7 +143,7 @@ inline void writeIndex(void *P, cusparseIndexType_t Type, int64_t I,
 /// index counted from the batch's first value.
 template <typename F>
 void forEachEntry(const cusparseSpMatDescr &A, int Batch, F &&Visit) {
-  int64_t Base = A.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  int64_t Base = indexBase(A.Base);
   int64_t OffsetsStart = Batch * A.OffsetsBatchStride;
   int64_t IndicesStart = Batch * A.IndicesBatchStride;
   auto Index = [&](int64_t K) {
