@@ -46,7 +46,9 @@ typedef struct mm_dim3 {
  * lowered kernel. Field order and types are part of the ABI. */
 typedef struct mm_block_context {
   mm_dim3 grid_dim;  /* blocks in the grid (gridDim / number of workgroups) */
-  mm_dim3 block_dim; /* threads in a block (blockDim / workgroup size) */
+  /* Threads in a block (blockDim / workgroup size), each extent at least 1:
+   * the lowered kernel counts its loops over the threads on it. */
+  mm_dim3 block_dim;
   mm_dim3 block_idx; /* this block (blockIdx / workgroup id) */
   /* With MM_KERNEL_BLOCK_RANGES, block_fn runs this many blocks along x,
    * from block_idx.x on (0 counts as 1); otherwise ignored. The runtime

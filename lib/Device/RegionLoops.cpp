@@ -29,12 +29,84 @@
 #include "ThreadLoops.h"
 #include "ThreadQueries.h"
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
 using namespace mm::device;
+
+/// The code that resumable thread function \p T runs from state \p K to its
+/// next stops, as a function of T's type of its own: the blocks reachable
+/// from the state's case of T's dispatch \p Resume, and nothing else. Each
+/// region calls its state's function rather than T with the state a
+/// constant: inlining T itself once per region, the inliner walked the whole
+/// of T at each of its thousands of call sites (CloneAndPruneIntoFromInst,
+/// the scoped alias metadata), time that grew with the square of the sync
+/// points (HeCBench's hadamard: 294 s of mm-llc's 731 s). The code after a
+/// sync point reaches no value defined before it but through scratch memory
+/// or the dispatch's own values (mm-split-at-barriers), so the dispatch's
+/// values and the blocks reachable from the state are closed but for the
+/// phis' incoming values from the blocks before the sync point, which are
+/// dropped.
+static Function *cloneState(Function &T, SwitchInst &Resume, unsigned K) {
+  LLVMContext &C = T.getContext();
+  Function *S = Function::Create(T.getFunctionType(), T.getLinkage(),
+                                 T.getName() + ".state." + Twine(K),
+                                 T.getParent());
+  S->copyAttributesFrom(&T);
+  for (Attribute A : T.getAttributes().getFnAttrs())
+    if (A.isStringAttribute() && A.getKindAsString().starts_with("mm-"))
+      S->removeFnAttr(A.getKindAsString());
+  ValueToValueMapTy VMap;
+  for (auto [From, To] : zip(T.args(), S->args())) {
+    To.setName(From.getName());
+    VMap[&From] = &To;
+  }
+  // The dispatch's own values dominate every state: they are cloned too.
+  BasicBlock *Dispatch = Resume.getParent();
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", S);
+  VMap[Dispatch] = Entry;
+  for (Instruction &I : make_range(Dispatch->begin(), Resume.getIterator())) {
+    Instruction *Clone = I.clone();
+    Clone->setName(I.getName());
+    Clone->insertInto(Entry, Entry->end());
+    VMap[&I] = Clone;
+  }
+  BasicBlock *Start =
+      Resume
+          .findCaseValue(ConstantInt::get(
+              cast<IntegerType>(Resume.getCondition()->getType()), K))
+          ->getCaseSuccessor();
+  SetVector<BasicBlock *> Reached;
+  Reached.insert(Start);
+  for (unsigned I = 0; I < Reached.size(); ++I)
+    for (BasicBlock *Next : successors(Reached[I]))
+      Reached.insert(Next);
+  for (BasicBlock *BB : Reached) {
+    BasicBlock *Clone = CloneBasicBlock(BB, VMap, "", S);
+    VMap[BB] = Clone;
+    for (PHINode &Phi : Clone->phis())
+      Phi.removeIncomingValueIf(
+          [&](unsigned I) {
+            BasicBlock *From = Phi.getIncomingBlock(I);
+            return From != Dispatch && !Reached.contains(From);
+          },
+          /*DeletePHIIfEmpty=*/false);
+  }
+  // A value the invariant above leaves out stays T's, and the module fails
+  // mm-finalize-device's verification: a bug of the lowering, reported.
+  BranchInst::Create(cast<BasicBlock>(VMap[Start]), Entry);
+  for (BasicBlock &BB : *S)
+    for (Instruction &I : BB)
+      RemapInstruction(&I, VMap,
+                       RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  return S;
+}
 
 namespace {
 /// Builds the block function of resumable thread function T: region by
@@ -52,9 +124,13 @@ public:
 private:
   /// The stop of the thread of i64 linear index \p Linear.
   Value *loadStop(Value *Linear);
-  /// Runs the thread of index \p Index (\p Linear, i64) from \p State.
-  CallInst *callThread(Value *const Index[3], Value *Linear, Value *State,
-                       bool InRegion);
+  /// The block's thread count (i64), read afresh where it is called.
+  Value *reloadThreads();
+  /// Runs the thread of index \p Index (\p Linear, i64) from \p State, in a
+  /// block of \p Threads (reloadThreads), through \p Code: T, or the
+  /// state's own function (cloneState).
+  CallInst *callThread(Function &Code, Value *const Index[3], Value *Linear,
+                       Value *Threads, Value *State, bool InRegion);
   /// The 3D index of the thread of i32 linear index \p Linear.
   void getThreadIndex(Value *Linear, Value *Index[3]);
   /// The smallest and largest stops of the live threads in [Begin, End),
@@ -90,6 +166,8 @@ private:
   BasicBlock *Run;
   Value *NTid[3];
   Value *BlockScratch, *BlockThreads, *Stops;
+  /// The block's thread count, which reloadThreads reads.
+  AllocaInst *ThreadsSlot;
   /// The uniform values' buffer (UniformSlot).
   Value *Uniforms;
   Constant *NoStop, *NumBlockBarriers;
@@ -140,6 +218,9 @@ RegionBlockFunction::RegionBlockFunction(Function &T)
   BlockThreads = B.CreateZExt(BF.Threads, B.getInt64Ty(), "threads");
   Stops = scratchArray(B, BlockScratch, BlockThreads, StopSlotOffset);
   Stops->setName("stops");
+  ThreadsSlot = IRBuilder<>(&*BF.F->getEntryBlock().getFirstInsertionPt())
+                    .CreateAlloca(B.getInt64Ty(), nullptr, "threads.slot");
+  B.CreateStore(BlockThreads, ThreadsSlot);
   createUniformBuffer();
   NoStop = B.getInt32(~0u);
   NumBlockBarriers = B.getInt32(getIntegerAttr(T, BlockBarriersAttr));
@@ -168,16 +249,33 @@ Value *RegionBlockFunction::loadStop(Value *Linear) {
       scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot"), "stop");
 }
 
-CallInst *RegionBlockFunction::callThread(Value *const Index[3], Value *Linear,
-                                          Value *State, bool InRegion) {
+// The address of each array of scratch memory, BlockScratch + offset *
+// threads, is the same in every region, and LICM hoists it out of the
+// regions' loop to the entry: in a kernel with hundreds of sync points,
+// hundreds of arrays' addresses then live through the whole block function,
+// and register allocation, LSR and CodeGenPrepare took time with the product
+// of arrays and regions (register allocation 2.0 s of the 11.8 s that
+// mm-llc took on bench/compile-time/stages2.cu). With the thread count read
+// afresh in each region (a volatile load, one per region run), its arrays'
+// addresses are computed in the region, before its loops.
+Value *RegionBlockFunction::reloadThreads() {
+  return B.CreateLoad(B.getInt64Ty(), ThreadsSlot, /*isVolatile=*/true,
+                      "region.threads");
+}
+
+CallInst *RegionBlockFunction::callThread(Function &Code,
+                                          Value *const Index[3], Value *Linear,
+                                          Value *Threads, Value *State,
+                                          bool InRegion) {
   ThreadValues Resumable = BF.TV;
   Resumable.set(ThreadArg::BlockScratch, BlockScratch);
   Resumable.set(ThreadArg::ThreadIndex, Linear);
-  Resumable.set(ThreadArg::BlockThreads, BlockThreads);
+  Resumable.set(ThreadArg::BlockThreads, Threads);
   Resumable.set(ThreadArg::State, State);
   Resumable.set(ThreadArg::InRegion, B.getInt1(InRegion));
   Resumable.set(ThreadArg::Uniforms, Uniforms);
   CallInst *Call = BF.callThread(B, Index, nullptr, &Resumable);
+  Call->setCalledFunction(&Code);
   Call->setName("stop");
   return Call;
 }
@@ -227,6 +325,7 @@ SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin, Value *End) {
 
 BasicBlock *RegionBlockFunction::runThreadsWhere(
     StringRef Name, function_ref<Value *(Value *Stop)> Runs, Value *From) {
+  Value *Threads = reloadThreads();
   emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
     Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
     Value *Stop = loadStop(Linear64);
@@ -238,8 +337,8 @@ BasicBlock *RegionBlockFunction::runThreadsWhere(
     getThreadIndex(Linear, Index);
     // One call of the whole thread function, not inlined: inlined here, a
     // copy of every state of it would join the regions' copies of each.
-    callThread(Index, Linear64, From ? From : Stop, /*InRegion=*/false)
-        ;
+    callThread(T, Index, Linear64, Threads, From ? From : Stop,
+               /*InRegion=*/false);
     B.CreateBr(Skip);
     B.SetInsertPoint(Skip);
     return SmallVector<Value *>();
@@ -320,6 +419,8 @@ void RegionBlockFunction::emitRegions() {
         BasicBlock::Create(C, "region." + Twine(K), BF.F, Check);
     Regions->addCase(B.getInt32(K), Region);
     B.SetInsertPoint(Region);
+    Value *Threads = reloadThreads();
+    Function *Code = cloneState(T, *Resume, K);
     SmallVector<Value *> Reached = emitThreadLoops(
         B, NTid, {B.getInt32(0), B.getInt32(~0u)},
         [&](Value *const Index[3], ArrayRef<Value *> OrAnd) {
@@ -329,8 +430,9 @@ void RegionBlockFunction::emitRegions() {
             Index64[D] = B.CreateZExt(Index[D], B.getInt64Ty());
             NTid64[D] = B.CreateZExt(NTid[D], B.getInt64Ty());
           }
-          Value *Stop = callThread(Index, linearIndex(B, Index64, NTid64),
-                                   B.getInt32(K), /*InRegion=*/true);
+          Value *Stop =
+              callThread(*Code, Index, linearIndex(B, Index64, NTid64),
+                         Threads, B.getInt32(K), /*InRegion=*/true);
           return SmallVector<Value *>{B.CreateOr(OrAnd[0], Stop),
                                       B.CreateAnd(OrAnd[1], Stop)};
         },

@@ -7,6 +7,7 @@
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -58,6 +59,12 @@ BlockFunction BlockFunction::create(Function &Thread, IRBuilderBase &B) {
     NTid[D] = Set(ThreadArg::NTidX,
                   Field(B.getInt32Ty(), BlockDimOffset + 4 * D,
                         Twine("ntid.") + Axis[D]));
+    // Each extent is at least 1 (mm_block_abi.h): the loops over the
+    // threads then run exactly ntid times, which ScalarEvolution otherwise
+    // counts as umax(ntid, 1), expanded again before every loop.
+    cast<LoadInst>(NTid[D])->setMetadata(
+        LLVMContext::MD_range,
+        MDBuilder(C).createRange(APInt(32, 1), APInt(32, 0)));
     Set(ThreadArg::CtaIdX, Field(B.getInt32Ty(), BlockIdxOffset + 4 * D,
                                  Twine("ctaid.") + Axis[D]));
   }

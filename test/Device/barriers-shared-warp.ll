@@ -115,6 +115,7 @@ exit:
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %uniforms = alloca [4 x i8], align 16
+; CHECK-NEXT: %threads.slot = alloca i64, align 8
 ; CHECK: %thread.scratch = load ptr
 ; CHECK: %threads = zext i32 %{{[0-9]+}} to i64
 ; CHECK-NEXT: [[STOPSOFFSET:%[0-9]+]] = mul nuw nsw i64 %threads, 8
@@ -135,10 +136,13 @@ exit:
 ; CHECK-NEXT: switch i32 %state, label %region.unknown [
 ; CHECK-NEXT: i32 0, label %region.0
 ; CHECK: i32 4, label %region.4
+; Each region reads the thread count afresh, so that its scratch arrays'
+; addresses are computed in the region, not all at the entry.
 ; CHECK: region.0:
+; CHECK-NEXT: %region.threads = load volatile i64, ptr %threads.slot
 ; CHECK: tid.x:
 ; CHECK: %linear.tid = add nuw nsw i64
-; CHECK: %stop = call i32 @k.mm.thread({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %threads, i32 0, i1 true, ptr %uniforms)
+; CHECK: %stop = call i32 @k.mm.thread.state.0({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %region.threads, i32 0, i1 true, ptr %uniforms)
 ; The threads agree when the OR of their stops equals the AND.
 ; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
 ; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
@@ -220,6 +224,22 @@ exit:
 ; CHECK: block.agreed:
 ; CHECK-NEXT: %[[NONEEXITED:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK-NEXT: br i1 %[[NONEEXITED]], label %region.dispatch, label %general
+
+; Each region calls its state's own function: the code from that state to
+; its next stops, and nothing else. State 0's loop header keeps only the
+; incoming value of the entry: its back edge comes after the barrier.
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.0(ptr %out, i32 %n, {{.*}}, i32 %state, i1 %in.region, ptr %uniforms)
+; CHECK-NEXT: entry:
+; CHECK-NEXT: br label %entry1
+; CHECK: loop:
+; CHECK-NEXT: %i = phi i32 [ 0, %entry1 ]
+; CHECK-NEXT: %sum = phi i32 [ 0, %entry1 ]
+; CHECK: ret i32 1
+; CHECK-NEXT: }
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.1(
+; CHECK-NEXT: entry:
+; CHECK-NEXT: br label %resume
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.4(
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()

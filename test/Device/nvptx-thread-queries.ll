@@ -97,7 +97,11 @@ done:
 ; CHECK: %[[SLOT:[0-9]+]] = getelementptr inbounds ptr, ptr %args, i64 0
 ; CHECK-NEXT: %[[ARG0:[0-9]+]] = load ptr, ptr %[[SLOT]]
 ; CHECK-NEXT: load ptr, ptr %[[ARG0]]
-; CHECK: %ntid.x = load i32
+; Each extent is at least 1 (mm_block_abi.h), so that the loops over the
+; threads count exactly ntid.
+; CHECK: %ntid.x = load i32, ptr %{{[0-9]+}}, align 4, !range [[EXTENT:![0-9]+]]
+; CHECK: %ntid.y = load i32, ptr %{{[0-9]+}}, align 4, !range [[EXTENT]]
+; CHECK: %ntid.z = load i32, ptr %{{[0-9]+}}, align 4, !range [[EXTENT]]
 ; CHECK: %block.count.x = load i32
 ; CHECK: %[[COUNT:[0-9]+]] = call i32 @llvm.umax.i32(i32 %block.count.x, i32 1)
 ; CHECK-NEXT: %block.end.x = add i32 %ctaid.x, %[[COUNT]]
@@ -132,3 +136,5 @@ attributes #0 = { "target-cpu"="sm_70" "target-features"="+ptx70" }
 
 !nvvm.annotations = !{!0}
 !0 = !{ptr @k, !"kernel", i32 1}
+
+; CHECK: [[EXTENT]] = !{i32 1, i32 0}

@@ -2,7 +2,8 @@
 ; function. While every thread is live and at the same sync point, it runs
 ; region by region: a loop nest over the threads per state, the state a
 ; constant in each (region.0, region.1, whose stops leave through a block
-; of their own), then checks where the threads stopped. Otherwise it runs
+; of their own), each calling its state's own copy of the thread function,
+; then checks where the threads stopped. Otherwise it runs
 ; warp by warp (general, sweep) from each thread's stop; threads at
 ; different barriers trap. The input is mm-split-at-barriers' output.
 ; RUN: mm-opt -passes=mm-region-loops %s | FileCheck %s
@@ -20,15 +21,16 @@
 ; CHECK-NEXT: i32 0, label %region.0
 ; CHECK-NEXT: i32 1, label %region.1
 ; CHECK: region.0:
+; CHECK-NEXT: %region.threads = load volatile i64, ptr %threads.slot
 ; CHECK: tid.x:
-; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 0, i1 true, ptr
+; CHECK: call i32 @k.mm.thread.state.0({{.*}}, i64 %region.threads, i32 0, i1 true, ptr
 ; Each region's stops leave its loops through a block of its own.
 ; CHECK: region.0.end:
 ; CHECK-NEXT: %[[OR0:region.or[0-9]+]] = phi i32 [ %{{[0-9]+}}, %tid.z.end ]
 ; CHECK-NEXT: %[[AND0:region.and[0-9]+]] = phi i32 [ %{{[0-9]+}}, %tid.z.end ]
 ; CHECK-NEXT: br label %region.check
 ; CHECK: region.1:
-; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 1, i1 true, ptr
+; CHECK: call i32 @k.mm.thread.state.1({{.*}}, i64 %region.threads{{[0-9]+}}, i32 1, i1 true, ptr
 ; CHECK: region.check:
 ; CHECK-NEXT: %region.or = phi i32 [ %[[OR0]], %region.0.end ], [ %region.or{{[0-9]+}}, %region.1.end ]
 ; CHECK-NEXT: %region.and = phi i32 [ %[[AND0]], %region.0.end ], [ %region.and{{[0-9]+}}, %region.1.end ]
@@ -36,7 +38,25 @@
 ; CHECK: sweep:
 ; CHECK: thread.call:
 ; The warp-by-warp path resumes each thread from its own stop.
-; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 %{{[0-9]+}}, i1 false, ptr
+; CHECK: call i32 @k.mm.thread({{.*}}, i64 %region.threads{{[0-9]+}}, i32 %{{[0-9]+}}, i1 false, ptr
+; State 0's copy: the dispatch's values, then the original entry's code to
+; the barrier; state 1's: the same values, then the code after it.
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.0(
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %0 = mul nuw nsw i64 %block.threads, 12
+; CHECK: %v.reg2mem3 = getelementptr inbounds i8, ptr %1, i64 %2
+; CHECK-NEXT: br label %3
+; CHECK: store float %v.reload2, ptr %s
+; CHECK: ret i32 1
+; CHECK-NEXT: }
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.1(
+; CHECK-NEXT: entry:
+; CHECK: %v.reg2mem3 = getelementptr inbounds i8, ptr %1, i64 %2
+; CHECK-NEXT: br label %resume
+; CHECK: %v.reload = load float, ptr %v.reg2mem3
+; CHECK-NOT: store float %v.reload2
+; CHECK: ret i32 0
+; CHECK-NEXT: }
 
 source_filename = "sp-src.ll"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
