@@ -98,9 +98,9 @@ static Function *cloneState(Function &T, SwitchInst &Resume, unsigned K) {
           },
           /*DeletePHIIfEmpty=*/false);
   }
+  BranchInst::Create(cast<BasicBlock>(VMap[Start]), Entry);
   // A value the invariant above leaves out stays T's, and the module fails
   // mm-finalize-device's verification: a bug of the lowering, reported.
-  BranchInst::Create(cast<BasicBlock>(VMap[Start]), Entry);
   for (BasicBlock &BB : *S)
     for (Instruction &I : BB)
       RemapInstruction(&I, VMap,
