@@ -6,7 +6,8 @@
 // same sync point, the block runs region by region: a loop nest over the
 // threads per state, with that state constant, so that each region is its
 // own vectorizable loop, reading the uniform values from the block
-// function's buffer. Otherwise (threads exited, or warps at different sync
+// function's buffer; the regions are functions of 16 regions each, called
+// by the block function. Otherwise (threads exited, or warps at different sync
 // points) it runs warp by warp: sweeps over the warps run each warp whose
 // live threads all wait at the same warp sync point, or at the block
 // barrier just released, to their next stop; when a warp's threads wait at
@@ -31,6 +32,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -39,6 +41,20 @@
 
 using namespace llvm;
 using namespace mm::device;
+
+/// How many regions each of a block function's regions' functions holds
+/// (createRegions). Of 1, 8, 16, 32, 64 and 128, 16 built HeCBench's
+/// hadamard's largest kernel and bench/compile-time's two kernels fastest
+/// or within noise of it.
+static constexpr unsigned RegionsPerFunction = 16;
+
+/// Drops the attributes that make \p F a thread function of the lowering's
+/// (mm-*), which a copy of one is not.
+static void removeThreadAttributes(Function &F) {
+  for (Attribute A : F.getAttributes().getFnAttrs())
+    if (A.isStringAttribute() && A.getKindAsString().starts_with("mm-"))
+      F.removeFnAttr(A.getKindAsString());
+}
 
 /// The code that resumable thread function \p T runs from state \p K to its
 /// next stops, as a function of T's type of its own: the blocks reachable
@@ -59,9 +75,7 @@ static Function *cloneState(Function &T, SwitchInst &Resume, unsigned K) {
                                  T.getName() + ".state." + Twine(K),
                                  T.getParent());
   S->copyAttributesFrom(&T);
-  for (Attribute A : T.getAttributes().getFnAttrs())
-    if (A.isStringAttribute() && A.getKindAsString().starts_with("mm-"))
-      S->removeFnAttr(A.getKindAsString());
+  removeThreadAttributes(*S);
   ValueToValueMapTy VMap;
   for (auto [From, To] : zip(T.args(), S->args())) {
     To.setName(From.getName());
@@ -124,13 +138,11 @@ public:
 private:
   /// The stop of the thread of i64 linear index \p Linear.
   Value *loadStop(Value *Linear);
-  /// The block's thread count (i64), read afresh where it is called.
-  Value *reloadThreads();
-  /// Runs the thread of index \p Index (\p Linear, i64) from \p State, in a
-  /// block of \p Threads (reloadThreads), through \p Code: T, or the
-  /// state's own function (cloneState).
+  /// Runs the thread of index \p Index (\p Linear, i64) from \p State
+  /// through \p Code: T, or a function of regions (createRegions), which
+  /// ignores the thread's index.
   CallInst *callThread(Function &Code, Value *const Index[3], Value *Linear,
-                       Value *Threads, Value *State, bool InRegion);
+                       Value *State, bool InRegion);
   /// The 3D index of the thread of i32 linear index \p Linear.
   void getThreadIndex(Value *Linear, Value *Index[3]);
   /// The smallest and largest stops of the live threads in [Begin, End),
@@ -158,6 +170,8 @@ private:
   void emitWarpRerun();
   void emitSweepEnd();
   void emitBlockScan();
+  Function *createRegions(SwitchInst &Resume, unsigned First, unsigned Last,
+                          MDNode *ParallelAccesses);
 
   Function &T;
   LLVMContext &C;
@@ -166,8 +180,6 @@ private:
   BasicBlock *Run;
   Value *NTid[3];
   Value *BlockScratch, *BlockThreads, *Stops;
-  /// The block's thread count, which reloadThreads reads.
-  AllocaInst *ThreadsSlot;
   /// The uniform values' buffer (UniformSlot).
   Value *Uniforms;
   Constant *NoStop, *NumBlockBarriers;
@@ -180,7 +192,9 @@ private:
 
   // Region by region.
   BasicBlock *Dispatch = nullptr, *Check = nullptr, *General = nullptr;
-  PHINode *State = nullptr, *AnyPhi = nullptr, *AllPhi = nullptr;
+  PHINode *State = nullptr;
+  /// The stop that every thread of the last region reached, or NoStop.
+  PHINode *Reached = nullptr;
 
   // Warp by warp: the sweep's phis, the current warp's threads and stops,
   // and the blocks that its cases run in.
@@ -218,9 +232,6 @@ RegionBlockFunction::RegionBlockFunction(Function &T)
   BlockThreads = B.CreateZExt(BF.Threads, B.getInt64Ty(), "threads");
   Stops = scratchArray(B, BlockScratch, BlockThreads, StopSlotOffset);
   Stops->setName("stops");
-  ThreadsSlot = IRBuilder<>(&*BF.F->getEntryBlock().getFirstInsertionPt())
-                    .CreateAlloca(B.getInt64Ty(), nullptr, "threads.slot");
-  B.CreateStore(BlockThreads, ThreadsSlot);
   createUniformBuffer();
   NoStop = B.getInt32(~0u);
   NumBlockBarriers = B.getInt32(getIntegerAttr(T, BlockBarriersAttr));
@@ -249,28 +260,13 @@ Value *RegionBlockFunction::loadStop(Value *Linear) {
       scratchElement(B, Stops, StopSlotSize, Linear, "stop.slot"), "stop");
 }
 
-// The address of each array of scratch memory, BlockScratch + offset *
-// threads, is the same in every region, and LICM hoists it out of the
-// regions' loop to the entry: in a kernel with hundreds of sync points,
-// hundreds of arrays' addresses then live through the whole block function,
-// and register allocation, LSR and CodeGenPrepare took time with the product
-// of arrays and regions (register allocation 2.0 s of the 11.8 s that
-// mm-llc took on bench/compile-time/stages2.cu). With the thread count read
-// afresh in each region (a volatile load, one per region run), its arrays'
-// addresses are computed in the region, before its loops.
-Value *RegionBlockFunction::reloadThreads() {
-  return B.CreateLoad(B.getInt64Ty(), ThreadsSlot, /*isVolatile=*/true,
-                      "region.threads");
-}
-
 CallInst *RegionBlockFunction::callThread(Function &Code,
                                           Value *const Index[3], Value *Linear,
-                                          Value *Threads, Value *State,
-                                          bool InRegion) {
+                                          Value *State, bool InRegion) {
   ThreadValues Resumable = BF.TV;
   Resumable.set(ThreadArg::BlockScratch, BlockScratch);
   Resumable.set(ThreadArg::ThreadIndex, Linear);
-  Resumable.set(ThreadArg::BlockThreads, Threads);
+  Resumable.set(ThreadArg::BlockThreads, BlockThreads);
   Resumable.set(ThreadArg::State, State);
   Resumable.set(ThreadArg::InRegion, B.getInt1(InRegion));
   Resumable.set(ThreadArg::Uniforms, Uniforms);
@@ -325,7 +321,6 @@ SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin, Value *End) {
 
 BasicBlock *RegionBlockFunction::runThreadsWhere(
     StringRef Name, function_ref<Value *(Value *Stop)> Runs, Value *From) {
-  Value *Threads = reloadThreads();
   emitLinearLoop(B, Begin, End, {}, [&](Value *Linear, ArrayRef<Value *>) {
     Value *Linear64 = B.CreateZExt(Linear, B.getInt64Ty());
     Value *Stop = loadStop(Linear64);
@@ -337,8 +332,7 @@ BasicBlock *RegionBlockFunction::runThreadsWhere(
     getThreadIndex(Linear, Index);
     // One call of the whole thread function, not inlined: inlined here, a
     // copy of every state of it would join the regions' copies of each.
-    callThread(T, Index, Linear64, Threads, From ? From : Stop,
-               /*InRegion=*/false);
+    callThread(T, Index, Linear64, From ? From : Stop, /*InRegion=*/false);
     B.CreateBr(Skip);
     B.SetInsertPoint(Skip);
     return SmallVector<Value *>();
@@ -373,11 +367,101 @@ void RegionBlockFunction::build() {
   emitWarpRerun();
   emitSweepEnd();
   emitBlockScan();
+  // Only the warp-by-warp path calls T now, once per thread and step.
+  T.removeFnAttr(Attribute::AlwaysInline);
+  T.addFnAttr(Attribute::NoInline);
+}
+
+/// The regions of states [\p First, \p Last): a function of T's type that
+/// switches on its state argument to that state's region, which runs every
+/// thread of the block from the state to its next stop, in a loop nest over
+/// the threads that calls the state's own copy of T (cloneState), and
+/// returns the stop that every thread reached, or NoStop when they differ.
+/// The regions are functions of a few regions each, so that LLVM's loop
+/// passes and code generator see a few regions' loops at a time: in one
+/// block function, ScalarEvolution's caches, LSR, IndVarSimplify and
+/// register allocation took time that grew with the product of regions and
+/// code (HeCBench's hadamard, thousands of regions per kernel: its mm-llc
+/// took 542 s so, 221 s with 16 regions per function), and a function per
+/// region costs a function's fixed cost per region (`stages`, 96 regions:
+/// 1.53 s, 1.17 s with 16 per function).
+Function *RegionBlockFunction::createRegions(SwitchInst &Resume,
+                                             unsigned First, unsigned Last,
+                                             MDNode *ParallelAccesses) {
+  Function *R = Function::Create(T.getFunctionType(),
+                                 GlobalValue::InternalLinkage,
+                                 T.getName() + ".regions." + Twine(First),
+                                 T.getParent());
+  R->copyAttributesFrom(&T);
+  ThreadValues RV = ThreadValues::bind(*R);
+  removeThreadAttributes(*R);
+  R->removeFnAttr(Attribute::AlwaysInline);
+  R->addFnAttr(Attribute::NoInline);
+  // The block function's own buffer: only the regions read it.
+  cast<Argument>(RV.get(ThreadArg::Uniforms))->addAttr(Attribute::NoAlias);
+  Value *RegionNTid[3];
+  for (unsigned D = 0; D < 3; ++D) {
+    auto *Extent = cast<Argument>(RV.get(ThreadArg::NTidX, D));
+    // Each extent is at least 1 (mm_block_abi.h).
+    Extent->addAttr(Attribute::get(
+        C, Attribute::Range, ConstantRange(APInt(32, 1), APInt(32, 0))));
+    RegionNTid[D] = Extent;
+  }
+  SmallVector<Value *> KernelArgs;
+  for (unsigned I = 0, E = BF.KernelArgs.size(); I < E; ++I) {
+    R->getArg(I)->setName(T.getArg(I)->getName());
+    KernelArgs.push_back(R->getArg(I));
+  }
+
+  IRBuilder<> RB(BasicBlock::Create(C, "entry", R));
+  BasicBlock *BadState = BasicBlock::Create(C, "region.unknown", R);
+  SwitchInst *Regions =
+      RB.CreateSwitch(RV.get(ThreadArg::State), BadState, Last - First);
+  RB.SetInsertPoint(BadState);
+  RB.CreateUnreachable(); // the block function calls each state's function
+  for (unsigned K = First; K < Last; ++K) {
+    BasicBlock *Region = BasicBlock::Create(C, "region." + Twine(K), R);
+    Regions->addCase(RB.getInt32(K), Region);
+    RB.SetInsertPoint(Region);
+    Function *Code = cloneState(T, Resume, K);
+    SmallVector<Value *> OrAnd = emitThreadLoops(
+        RB, RegionNTid, {RB.getInt32(0), RB.getInt32(~0u)},
+        [&](Value *const Index[3], ArrayRef<Value *> Carried) {
+          // In i64, so that the scratch addresses are affine in x.
+          Value *Index64[3], *NTid64[3];
+          for (unsigned D = 0; D < 3; ++D) {
+            Index64[D] = RB.CreateZExt(Index[D], RB.getInt64Ty());
+            NTid64[D] = RB.CreateZExt(RegionNTid[D], RB.getInt64Ty());
+          }
+          ThreadValues Thread = RV;
+          for (unsigned D = 0; D < 3; ++D)
+            Thread.set(static_cast<ThreadArg>(
+                           static_cast<unsigned>(ThreadArg::TidX) + D),
+                       Index[D]);
+          Thread.set(ThreadArg::ThreadIndex, linearIndex(RB, Index64, NTid64));
+          Thread.set(ThreadArg::State, RB.getInt32(K));
+          Thread.set(ThreadArg::InRegion, RB.getTrue());
+          SmallVector<Value *> Args(KernelArgs);
+          Thread.appendCallArgs(Args, /*Resumable=*/true);
+          Value *Stop = RB.CreateCall(Code, Args, "stop");
+          // The threads agree on their stop when the OR of the stops equals
+          // their AND; unlike min and max, these reductions stay
+          // recognizable to the loop vectorizer when a region's stop is a
+          // constant.
+          return SmallVector<Value *>{RB.CreateOr(Carried[0], Stop),
+                                      RB.CreateAnd(Carried[1], Stop)};
+        },
+        /*NoInterleave=*/true, ParallelAccesses);
+    RB.CreateRet(RB.CreateSelect(RB.CreateICmpEQ(OrAnd[0], OrAnd[1]),
+                                 OrAnd[0], NoStop, "reached"));
+  }
+  return R;
 }
 
 /// While every thread is live and at the same sync point, the block runs
-/// region by region: a loop nest per state, with that state constant, so
-/// that each is its own vectorizable loop.
+/// region by region: a call of the state's regions' function
+/// (createRegions), whose loop over the threads for that state is its own
+/// vectorizable loop.
 void RegionBlockFunction::emitRegions() {
   // Every live thread is at the region's sync point: the region's accesses
   // are unordered between threads.
@@ -409,52 +493,20 @@ void RegionBlockFunction::emitRegions() {
         MaybeAlign(), Slot.Size);
   SwitchInst *Regions = B.CreateSwitch(State, BadState, NumStates);
   B.SetInsertPoint(Check);
-  // The threads agree on their stop when the OR of the stops equals their
-  // AND; unlike min and max, these reductions stay recognizable to the loop
-  // vectorizer when a region's stop is a constant.
-  AnyPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.or");
-  AllPhi = B.CreatePHI(B.getInt32Ty(), NumStates, "region.and");
-  for (unsigned K = 0; K < NumStates; ++K) {
-    BasicBlock *Region =
-        BasicBlock::Create(C, "region." + Twine(K), BF.F, Check);
-    Regions->addCase(B.getInt32(K), Region);
-    B.SetInsertPoint(Region);
-    Value *Threads = reloadThreads();
-    Function *Code = cloneState(T, *Resume, K);
-    SmallVector<Value *> Reached = emitThreadLoops(
-        B, NTid, {B.getInt32(0), B.getInt32(~0u)},
-        [&](Value *const Index[3], ArrayRef<Value *> OrAnd) {
-          // In i64, so that the scratch addresses are affine in x.
-          Value *Index64[3], *NTid64[3];
-          for (unsigned D = 0; D < 3; ++D) {
-            Index64[D] = B.CreateZExt(Index[D], B.getInt64Ty());
-            NTid64[D] = B.CreateZExt(NTid[D], B.getInt64Ty());
-          }
-          Value *Stop =
-              callThread(*Code, Index, linearIndex(B, Index64, NTid64),
-                         Threads, B.getInt32(K), /*InRegion=*/true);
-          return SmallVector<Value *>{B.CreateOr(OrAnd[0], Stop),
-                                      B.CreateAnd(OrAnd[1], Stop)};
-        },
-        /*NoInterleave=*/true, ParallelAccesses);
-    // The stops reached, as values of a block of the region's own after
-    // its loops, rather than incoming values from inside them of the
-    // check's phis, which have an incoming value per region: on those,
-    // LLVM's loop passes and code generator (CodeGenPrepare, X86's domain
-    // reassignment, register allocation) took time that grew with the
-    // square of the regions (a kernel of 432 sync points built in 38.8 s,
-    // and builds in 13.4 s so).
-    BasicBlock *Nest = B.GetInsertBlock();
-    BasicBlock *End =
-        BasicBlock::Create(C, "region." + Twine(K) + ".end", BF.F, Check);
-    B.CreateBr(End);
-    B.SetInsertPoint(End);
-    PHINode *Phis[] = {AnyPhi, AllPhi};
-    for (auto [Phi, Value] : zip(Phis, Reached)) {
-      PHINode *Reduced = B.CreatePHI(B.getInt32Ty(), 1, Phi->getName());
-      Reduced->addIncoming(Value, Nest);
-      Phi->addIncoming(Reduced, End);
-    }
+  unsigned NumFunctions = divideCeil(NumStates, RegionsPerFunction);
+  Reached = B.CreatePHI(B.getInt32Ty(), NumFunctions, "reached");
+  Value *NoIndex[3] = {B.getInt32(0), B.getInt32(0), B.getInt32(0)};
+  for (unsigned First = 0; First < NumStates; First += RegionsPerFunction) {
+    unsigned Last = std::min(First + RegionsPerFunction, NumStates);
+    BasicBlock *Call =
+        BasicBlock::Create(C, "regions." + Twine(First), BF.F, Check);
+    for (unsigned K = First; K < Last; ++K)
+      Regions->addCase(B.getInt32(K), Call);
+    B.SetInsertPoint(Call);
+    Function *R = createRegions(*Resume, First, Last, ParallelAccesses);
+    Reached->addIncoming(callThread(*R, NoIndex, B.getInt64(0), State,
+                                    /*InRegion=*/true),
+                         Call);
     B.CreateBr(Check);
   }
 }
@@ -465,26 +517,26 @@ void RegionBlockFunction::emitRegionsAgreed() {
   B.SetInsertPoint(Check);
   BasicBlock *Agreed = BasicBlock::Create(C, "region.agreed", BF.F);
   General = BasicBlock::Create(C, "general", BF.F);
-  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, AllPhi), Agreed, General);
+  B.CreateCondBr(B.CreateICmpNE(Reached, NoStop), Agreed, General);
   B.SetInsertPoint(Agreed);
   if (!FirstSpinWait) {
-    B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Dispatch);
-    State->addIncoming(AnyPhi, Agreed);
+    B.CreateCondBr(B.CreateICmpEQ(Reached, B.getInt32(0)), BF.Done, Dispatch);
+    State->addIncoming(Reached, Agreed);
     return;
   }
   // Every thread came to a spin-wait's yield point: the block waits for
   // other blocks, and says so before it runs its threads round again.
   BasicBlock *Again = BasicBlock::Create(C, "region.again", BF.F);
   BasicBlock *Spins = BasicBlock::Create(C, "region.spins", BF.F);
-  B.CreateCondBr(B.CreateICmpEQ(AnyPhi, B.getInt32(0)), BF.Done, Again);
+  B.CreateCondBr(B.CreateICmpEQ(Reached, B.getInt32(0)), BF.Done, Again);
   B.SetInsertPoint(Again);
-  B.CreateCondBr(B.CreateICmpUGE(AnyPhi, B.getInt32(FirstSpinWait)), Spins,
+  B.CreateCondBr(B.CreateICmpUGE(Reached, B.getInt32(FirstSpinWait)), Spins,
                  Dispatch);
   B.SetInsertPoint(Spins);
   emitBlockSpins(B, BF.Ctx);
   B.CreateBr(Dispatch);
-  State->addIncoming(AnyPhi, Again);
-  State->addIncoming(AnyPhi, Spins);
+  State->addIncoming(Reached, Again);
+  State->addIncoming(Reached, Spins);
 }
 
 /// Otherwise (threads exited, or warps at different sync points) warp by

@@ -115,7 +115,6 @@ exit:
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %uniforms = alloca [4 x i8], align 16
-; CHECK-NEXT: %threads.slot = alloca i64, align 8
 ; CHECK: %thread.scratch = load ptr
 ; CHECK: %threads = zext i32 %{{[0-9]+}} to i64
 ; CHECK-NEXT: [[STOPSOFFSET:%[0-9]+]] = mul nuw nsw i64 %threads, 8
@@ -125,7 +124,7 @@ exit:
 ; CHECK: warp.diverged:
 ; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function.1)
 ; CHECK: region.dispatch:
-; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %region.or, %region.agreed ], [ %{{[0-9]+}}, %block.agreed ]
+; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %reached, %region.agreed ], [ %{{[0-9]+}}, %block.agreed ]
 ; CHECK-NEXT: %last.thread = sub i64 %threads, 1
 ; CHECK-NEXT: [[TOBUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
 ; CHECK-NEXT: [[IOFFSET2:%[0-9]+]] = mul nuw nsw i64 %threads, 24
@@ -134,26 +133,17 @@ exit:
 ; CHECK-NEXT: [[IFROM:%[0-9]+]] = getelementptr inbounds i8, ptr [[IARRAY2]], i64 [[ILAST]]
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr [[TOBUFFER]], ptr [[IFROM]], i64 4, i1 false)
 ; CHECK-NEXT: switch i32 %state, label %region.unknown [
-; CHECK-NEXT: i32 0, label %region.0
-; CHECK: i32 4, label %region.4
-; Each region reads the thread count afresh, so that its scratch arrays'
-; addresses are computed in the region, not all at the entry.
-; CHECK: region.0:
-; CHECK-NEXT: %region.threads = load volatile i64, ptr %threads.slot
-; CHECK: tid.x:
-; CHECK: %linear.tid = add nuw nsw i64
-; CHECK: %stop = call i32 @k.mm.thread.state.0({{.*}}, ptr %thread.scratch, i64 %linear.tid, i64 %region.threads, i32 0, i1 true, ptr %uniforms)
-; The threads agree when the OR of their stops equals the AND.
-; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
-; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
-; The x loop is not to be interleaved, so that it vectorizes for small
-; blocks (16 x 16 tiles), and its threads' accesses are independent.
-; CHECK: br i1 %{{[0-9]+}}, label %tid.x, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
+; CHECK-NEXT: i32 0, label %regions.0
+; CHECK: i32 4, label %regions.0
+; The regions are a function of their own, given the block's values, the
+; state and the uniform values' buffer.
+; CHECK: regions.0:
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.regions.0({{.*}}, ptr %thread.scratch, i64 0, i64 %threads, i32 %state, i1 true, ptr %uniforms)
 ; CHECK: region.check:
-; CHECK: %[[AGREED:[0-9]+]] = icmp eq i32 %region.or, %region.and
+; CHECK: %[[AGREED:[0-9]+]] = icmp ne i32 %reached, -1
 ; CHECK-NEXT: br i1 %[[AGREED]], label %region.agreed, label %general
 ; CHECK: region.agreed:
-; CHECK-NEXT: %[[FINISHED:[0-9]+]] = icmp eq i32 %region.or, 0
+; CHECK-NEXT: %[[FINISHED:[0-9]+]] = icmp eq i32 %reached, 0
 ; CHECK-NEXT: br i1 %[[FINISHED]], label %done, label %region.dispatch
 
 ; Otherwise warp by warp: a warp whose live threads (stop != 0) agree runs
@@ -225,6 +215,18 @@ exit:
 ; CHECK-NEXT: %[[NONEEXITED:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK-NEXT: br i1 %[[NONEEXITED]], label %region.dispatch, label %general
 
+; The regions' function: state 0's region is a loop nest over the threads.
+; CHECK-LABEL: define internal i32 @k.mm.thread.regions.0(
+; CHECK: region.0:
+; CHECK: tid.x{{[0-9]+}}:
+; CHECK: %linear.tid = add nuw nsw i64
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.state.0({{.*}}, ptr %block.scratch, i64 %linear.tid, i64 %block.threads, i32 0, i1 true, ptr %uniforms)
+; The threads agree when the OR of their stops equals the AND.
+; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
+; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
+; The x loop is not to be interleaved, so that it vectorizes for small
+; blocks (16 x 16 tiles), and its threads' accesses are independent.
+; CHECK: br i1 %{{[0-9]+}}, label %tid.x{{[0-9]+}}, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 ; Each region calls its state's own function: the code from that state to
 ; its next stops, and nothing else. State 0's loop header keeps only the
 ; incoming value of the entry: its back edge comes after the barrier.

@@ -17,10 +17,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; Region by region, every thread stopped at the spin-wait's yield point
 ; (stop 2, after the barrier's 1): the block reports, then runs on.
 ; CHECK: region.agreed:
-; CHECK-NEXT: %[[EXITED:[0-9]+]] = icmp eq i32 %region.or, 0
+; CHECK-NEXT: %[[EXITED:[0-9]+]] = icmp eq i32 %reached, 0
 ; CHECK-NEXT: br i1 %[[EXITED]], label %done, label %region.again
 ; CHECK: region.again:
-; CHECK-NEXT: %[[SPINS:[0-9]+]] = icmp uge i32 %region.or, 2
+; CHECK-NEXT: %[[SPINS:[0-9]+]] = icmp uge i32 %reached, 2
 ; CHECK-NEXT: br i1 %[[SPINS]], label %region.spins, label %region.dispatch
 ; CHECK: region.spins:
 ; CHECK-NEXT: call void @__mm_device_block_spins(ptr %ctx)

@@ -1,16 +1,21 @@
 ; mm-region-loops: the block function of a kernel with a resumable thread
 ; function. While every thread is live and at the same sync point, it runs
-; region by region: a loop nest over the threads per state, the state a
-; constant in each (region.0, region.1, whose stops leave through a block
-; of their own), each calling its state's own copy of the thread function,
-; then checks where the threads stopped. Otherwise it runs
-; warp by warp (general, sweep) from each thread's stop; threads at
-; different barriers trap. The input is mm-split-at-barriers' output.
+; region by region: a call of the function of the state's region, which
+; switches on the state to a loop nest over the block's threads (region.0,
+; region.1) calling its state's own copy of the thread function, and
+; returns the stop they all reached or -1; then checks where the threads
+; stopped. Otherwise it runs warp by warp (general, sweep) from each
+; thread's stop, calling the thread function itself, which is no longer
+; inlined; threads at different barriers trap. The input is
+; mm-split-at-barriers' output. (region-functions.ll: more regions than one
+; function holds.)
 ; RUN: mm-opt -passes=mm-region-loops %s | FileCheck %s
 
 ; CHECK: @[[BLOCK_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one block reached different barriers (a barrier in divergent control flow)\00"
 ; CHECK: @[[WARP_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one warp reached different warp operations (a warp operation in divergent control flow)\00"
 
+; CHECK-LABEL: define internal i32 @k.mm.thread(
+; CHECK-SAME: #[[THREAD_ATTRS:[0-9]+]]
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK: block.diverged:
 ; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @[[BLOCK_MESSAGE]])
@@ -18,30 +23,54 @@
 ; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @[[WARP_MESSAGE]])
 ; CHECK: region.dispatch:
 ; CHECK: switch i32 %state, label %region.unknown [
-; CHECK-NEXT: i32 0, label %region.0
-; CHECK-NEXT: i32 1, label %region.1
-; CHECK: region.0:
-; CHECK-NEXT: %region.threads = load volatile i64, ptr %threads.slot
-; CHECK: tid.x:
-; CHECK: call i32 @k.mm.thread.state.0({{.*}}, i64 %region.threads, i32 0, i1 true, ptr
-; Each region's stops leave its loops through a block of its own.
-; CHECK: region.0.end:
-; CHECK-NEXT: %[[OR0:region.or[0-9]+]] = phi i32 [ %{{[0-9]+}}, %tid.z.end ]
-; CHECK-NEXT: %[[AND0:region.and[0-9]+]] = phi i32 [ %{{[0-9]+}}, %tid.z.end ]
+; CHECK-NEXT: i32 0, label %regions.0
+; CHECK-NEXT: i32 1, label %regions.0
+; CHECK: regions.0:
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.regions.0({{.*}}, i32 %ntid.x, i32 %ntid.y, i32 %ntid.z, {{.*}}, ptr %thread.scratch, i64 0, i64 %threads, i32 %state, i1 true, ptr null)
 ; CHECK-NEXT: br label %region.check
-; CHECK: region.1:
-; CHECK: call i32 @k.mm.thread.state.1({{.*}}, i64 %region.threads{{[0-9]+}}, i32 1, i1 true, ptr
 ; CHECK: region.check:
-; CHECK-NEXT: %region.or = phi i32 [ %[[OR0]], %region.0.end ], [ %region.or{{[0-9]+}}, %region.1.end ]
-; CHECK-NEXT: %region.and = phi i32 [ %[[AND0]], %region.0.end ], [ %region.and{{[0-9]+}}, %region.1.end ]
+; CHECK-NEXT: %reached = phi i32 [ %stop, %regions.0 ]
+; CHECK-NEXT: %[[AGREED:[0-9]+]] = icmp ne i32 %reached, -1
+; CHECK-NEXT: br i1 %[[AGREED]], label %region.agreed, label %general
+; CHECK: region.agreed:
+; CHECK-NEXT: %[[EXITED:[0-9]+]] = icmp eq i32 %reached, 0
+; CHECK-NEXT: br i1 %[[EXITED]], label %done, label %region.dispatch
 ; CHECK: general:
 ; CHECK: sweep:
 ; CHECK: thread.call:
 ; The warp-by-warp path resumes each thread from its own stop.
-; CHECK: call i32 @k.mm.thread({{.*}}, i64 %region.threads{{[0-9]+}}, i32 %{{[0-9]+}}, i1 false, ptr
+; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 %{{[0-9]+}}, i1 false, ptr
+
+; The regions: the extents are at least 1, the uniform values' buffer is
+; theirs alone; each state's loop nest calls the state's copy for each
+; thread, and the OR and AND of the stops say whether the threads agree.
+; CHECK-LABEL: define internal i32 @k.mm.thread.regions.0(ptr %out, ptr %in, i32 %n,
+; CHECK-SAME: i32 range(i32 1, 0) %ntid.x, i32 range(i32 1, 0) %ntid.y, i32 range(i32 1, 0) %ntid.z,
+; CHECK-SAME: ptr noalias %uniforms) #[[REGION_ATTRS:[0-9]+]]
+; CHECK-NEXT: entry:
+; CHECK-NEXT: switch i32 %state, label %region.unknown [
+; CHECK-NEXT: i32 0, label %region.0
+; CHECK-NEXT: i32 1, label %region.1
+; CHECK: region.0:
+; CHECK: tid.x{{[0-9]+}}:
+; CHECK: %linear.tid = add nuw nsw i64
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.state.0(ptr %out, ptr %in, i32 %n, {{.*}}, i64 %linear.tid, i64 %block.threads, i32 0, i1 true, ptr %uniforms)
+; CHECK-NEXT: %[[OR:[0-9]+]] = or i32 %{{[0-9]+}}, %stop
+; CHECK-NEXT: %[[AND:[0-9]+]] = and i32 %{{[0-9]+}}, %stop
+; CHECK: br i1 %{{[0-9]+}}, label %tid.x{{[0-9]+}}, label %tid.x.end, !llvm.loop
+; CHECK: tid.z.end:
+; CHECK-NEXT: %[[SAME:[0-9]+]] = icmp eq i32 %[[OR]], %[[AND]]
+; CHECK-NEXT: %reached = select i1 %[[SAME]], i32 %[[OR]], i32 -1
+; CHECK-NEXT: ret i32 %reached
+; CHECK: region.1:
+; CHECK: call i32 @k.mm.thread.state.1({{.*}}, i32 1, i1 true, ptr %uniforms)
+; CHECK: ret i32 %reached{{[0-9]+}}
+; CHECK-NEXT: }
+
 ; State 0's copy: the dispatch's values, then the original entry's code to
 ; the barrier; state 1's: the same values, then the code after it.
 ; CHECK-LABEL: define internal i32 @k.mm.thread.state.0(
+; CHECK-SAME: #[[STATE_ATTRS:[0-9]+]]
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %0 = mul nuw nsw i64 %block.threads, 12
 ; CHECK: %v.reg2mem3 = getelementptr inbounds i8, ptr %1, i64 %2
@@ -57,6 +86,11 @@
 ; CHECK-NOT: store float %v.reload2
 ; CHECK: ret i32 0
 ; CHECK-NEXT: }
+; The thread function is called, not inlined; the states' copies are
+; inlined into their regions, which are called, not inlined.
+; CHECK: attributes #[[THREAD_ATTRS]] = { noinline "mm-block-barriers"="1"
+; CHECK: attributes #[[REGION_ATTRS]] = { noinline }
+; CHECK: attributes #[[STATE_ATTRS]] = { alwaysinline }
 
 source_filename = "sp-src.ll"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
