@@ -170,8 +170,19 @@ private:
   void emitWarpRerun();
   void emitSweepEnd();
   void emitBlockScan();
-  Function *createRegions(SwitchInst &Resume, unsigned First, unsigned Last,
+  /// A function of T's type, T's name + "." + \p Kind + "." + \p First,
+  /// that switches on its state argument to a block per state in
+  /// [\p First, \p Last) (state.K), which \p EmitState fills given the
+  /// function's builder, values and kernel arguments, and the state.
+  Function *createStateSwitch(
+      StringRef Kind, unsigned First, unsigned Last,
+      function_ref<void(IRBuilderBase &, const ThreadValues &,
+                        ArrayRef<Value *>, unsigned)>
+          EmitState);
+  Function *createRegions(unsigned First, unsigned Last,
                           MDNode *ParallelAccesses);
+  Function *createResume(unsigned First, unsigned Last);
+  void replaceThreadBody();
 
   Function &T;
   LLVMContext &C;
@@ -195,6 +206,8 @@ private:
   PHINode *State = nullptr;
   /// The stop that every thread of the last region reached, or NoStop.
   PHINode *Reached = nullptr;
+  /// Each state's own copy of T (cloneState).
+  SmallVector<Function *> States;
 
   // Warp by warp: the sweep's phis, the current warp's threads and stops,
   // and the blocks that its cases run in.
@@ -367,9 +380,100 @@ void RegionBlockFunction::build() {
   emitWarpRerun();
   emitSweepEnd();
   emitBlockScan();
-  // Only the warp-by-warp path calls T now, once per thread and step.
+  replaceThreadBody();
+}
+
+Function *RegionBlockFunction::createStateSwitch(
+    StringRef Kind, unsigned First, unsigned Last,
+    function_ref<void(IRBuilderBase &, const ThreadValues &,
+                      ArrayRef<Value *>, unsigned)>
+        EmitState) {
+  Function *F = Function::Create(T.getFunctionType(),
+                                 GlobalValue::InternalLinkage,
+                                 T.getName() + "." + Kind + "." + Twine(First),
+                                 T.getParent());
+  F->copyAttributesFrom(&T);
+  ThreadValues FV = ThreadValues::bind(*F);
+  removeThreadAttributes(*F);
+  F->removeFnAttr(Attribute::AlwaysInline);
+  F->addFnAttr(Attribute::NoInline);
+  // The block function's own buffer, which nothing else reaches.
+  cast<Argument>(FV.get(ThreadArg::Uniforms))->addAttr(Attribute::NoAlias);
+  // Each extent is at least 1 (mm_block_abi.h).
+  for (unsigned D = 0; D < 3; ++D)
+    cast<Argument>(FV.get(ThreadArg::NTidX, D))
+        ->addAttr(Attribute::get(C, Attribute::Range,
+                                 ConstantRange(APInt(32, 1), APInt(32, 0))));
+  SmallVector<Value *> KernelArgs;
+  for (unsigned I = 0, E = BF.KernelArgs.size(); I < E; ++I) {
+    F->getArg(I)->setName(T.getArg(I)->getName());
+    KernelArgs.push_back(F->getArg(I));
+  }
+  IRBuilder<> FB(BasicBlock::Create(C, "entry", F));
+  BasicBlock *BadState = BasicBlock::Create(C, "state.unknown", F);
+  SwitchInst *Cases =
+      FB.CreateSwitch(FV.get(ThreadArg::State), BadState, Last - First);
+  FB.SetInsertPoint(BadState);
+  FB.CreateUnreachable(); // each state is dispatched to its own function
+  for (unsigned K = First; K < Last; ++K) {
+    BasicBlock *Case = BasicBlock::Create(C, "state." + Twine(K), F);
+    Cases->addCase(FB.getInt32(K), Case);
+    FB.SetInsertPoint(Case);
+    EmitState(FB, FV, KernelArgs, K);
+  }
+  return F;
+}
+
+/// The code of states [\p First, \p Last) for one thread: a function of
+/// T's type that switches on its state to the state's own copy of T.
+Function *RegionBlockFunction::createResume(unsigned First, unsigned Last) {
+  return createStateSwitch(
+      "resume", First, Last,
+      [&](IRBuilderBase &FB, const ThreadValues &FV,
+          ArrayRef<Value *> KernelArgs, unsigned K) {
+        SmallVector<Value *> Args(KernelArgs);
+        FV.appendCallArgs(Args, /*Resumable=*/true);
+        FB.CreateRet(FB.CreateCall(States[K], Args, "stop"));
+      });
+}
+
+/// Makes T, which the warp-by-warp path calls once per thread and step,
+/// a switch from each state to the function of the 16 that holds it
+/// (createResume), and keeps it out of the block function: its whole body,
+/// every state's code in one function, took LLVM's loop passes time that
+/// grew with the product of states and code, as the regions did in the
+/// block function, and inlined, it made three copies of it.
+void RegionBlockFunction::replaceThreadBody() {
+  unsigned NumStates = States.size();
+  SmallVector<Function *> Resumes;
+  for (unsigned First = 0; First < NumStates; First += RegionsPerFunction)
+    Resumes.push_back(
+        createResume(First, std::min(First + RegionsPerFunction, NumStates)));
+  for (BasicBlock &BB : T)
+    BB.dropAllReferences();
+  while (!T.empty())
+    T.begin()->eraseFromParent();
   T.removeFnAttr(Attribute::AlwaysInline);
   T.addFnAttr(Attribute::NoInline);
+  IRBuilder<> TB(BasicBlock::Create(C, "dispatch", &T));
+  BasicBlock *BadState = BasicBlock::Create(C, "resume.unknown", &T);
+  SwitchInst *Cases = TB.CreateSwitch(
+      ThreadValues::bind(T).get(ThreadArg::State), BadState, NumStates);
+  TB.SetInsertPoint(BadState);
+  TB.CreateUnreachable(); // states come from the thread function's returns
+  SmallVector<Value *> Args;
+  for (Argument &A : T.args())
+    Args.push_back(&A);
+  for (auto [I, Resume] : enumerate(Resumes)) {
+    unsigned First = I * RegionsPerFunction;
+    BasicBlock *Call = BasicBlock::Create(C, "resume." + Twine(First), &T);
+    for (unsigned K = First,
+                  E = std::min(First + RegionsPerFunction, NumStates);
+         K < E; ++K)
+      Cases->addCase(TB.getInt32(K), Call);
+    TB.SetInsertPoint(Call);
+    TB.CreateRet(TB.CreateCall(Resume, Args, "stop"));
+  }
 }
 
 /// The regions of states [\p First, \p Last): a function of T's type that
@@ -385,77 +489,47 @@ void RegionBlockFunction::build() {
 /// took 542 s so, 221 s with 16 regions per function), and a function per
 /// region costs a function's fixed cost per region (`stages`, 96 regions:
 /// 1.53 s, 1.17 s with 16 per function).
-Function *RegionBlockFunction::createRegions(SwitchInst &Resume,
-                                             unsigned First, unsigned Last,
+Function *RegionBlockFunction::createRegions(unsigned First, unsigned Last,
                                              MDNode *ParallelAccesses) {
-  Function *R = Function::Create(T.getFunctionType(),
-                                 GlobalValue::InternalLinkage,
-                                 T.getName() + ".regions." + Twine(First),
-                                 T.getParent());
-  R->copyAttributesFrom(&T);
-  ThreadValues RV = ThreadValues::bind(*R);
-  removeThreadAttributes(*R);
-  R->removeFnAttr(Attribute::AlwaysInline);
-  R->addFnAttr(Attribute::NoInline);
-  // The block function's own buffer: only the regions read it.
-  cast<Argument>(RV.get(ThreadArg::Uniforms))->addAttr(Attribute::NoAlias);
-  Value *RegionNTid[3];
-  for (unsigned D = 0; D < 3; ++D) {
-    auto *Extent = cast<Argument>(RV.get(ThreadArg::NTidX, D));
-    // Each extent is at least 1 (mm_block_abi.h).
-    Extent->addAttr(Attribute::get(
-        C, Attribute::Range, ConstantRange(APInt(32, 1), APInt(32, 0))));
-    RegionNTid[D] = Extent;
-  }
-  SmallVector<Value *> KernelArgs;
-  for (unsigned I = 0, E = BF.KernelArgs.size(); I < E; ++I) {
-    R->getArg(I)->setName(T.getArg(I)->getName());
-    KernelArgs.push_back(R->getArg(I));
-  }
-
-  IRBuilder<> RB(BasicBlock::Create(C, "entry", R));
-  BasicBlock *BadState = BasicBlock::Create(C, "region.unknown", R);
-  SwitchInst *Regions =
-      RB.CreateSwitch(RV.get(ThreadArg::State), BadState, Last - First);
-  RB.SetInsertPoint(BadState);
-  RB.CreateUnreachable(); // the block function calls each state's function
-  for (unsigned K = First; K < Last; ++K) {
-    BasicBlock *Region = BasicBlock::Create(C, "region." + Twine(K), R);
-    Regions->addCase(RB.getInt32(K), Region);
-    RB.SetInsertPoint(Region);
-    Function *Code = cloneState(T, Resume, K);
-    SmallVector<Value *> OrAnd = emitThreadLoops(
-        RB, RegionNTid, {RB.getInt32(0), RB.getInt32(~0u)},
-        [&](Value *const Index[3], ArrayRef<Value *> Carried) {
-          // In i64, so that the scratch addresses are affine in x.
-          Value *Index64[3], *NTid64[3];
-          for (unsigned D = 0; D < 3; ++D) {
-            Index64[D] = RB.CreateZExt(Index[D], RB.getInt64Ty());
-            NTid64[D] = RB.CreateZExt(RegionNTid[D], RB.getInt64Ty());
-          }
-          ThreadValues Thread = RV;
-          for (unsigned D = 0; D < 3; ++D)
-            Thread.set(static_cast<ThreadArg>(
-                           static_cast<unsigned>(ThreadArg::TidX) + D),
-                       Index[D]);
-          Thread.set(ThreadArg::ThreadIndex, linearIndex(RB, Index64, NTid64));
-          Thread.set(ThreadArg::State, RB.getInt32(K));
-          Thread.set(ThreadArg::InRegion, RB.getTrue());
-          SmallVector<Value *> Args(KernelArgs);
-          Thread.appendCallArgs(Args, /*Resumable=*/true);
-          Value *Stop = RB.CreateCall(Code, Args, "stop");
-          // The threads agree on their stop when the OR of the stops equals
-          // their AND; unlike min and max, these reductions stay
-          // recognizable to the loop vectorizer when a region's stop is a
-          // constant.
-          return SmallVector<Value *>{RB.CreateOr(Carried[0], Stop),
-                                      RB.CreateAnd(Carried[1], Stop)};
-        },
-        /*NoInterleave=*/true, ParallelAccesses);
-    RB.CreateRet(RB.CreateSelect(RB.CreateICmpEQ(OrAnd[0], OrAnd[1]),
-                                 OrAnd[0], NoStop, "reached"));
-  }
-  return R;
+  return createStateSwitch(
+      "regions", First, Last,
+      [&](IRBuilderBase &FB, const ThreadValues &FV,
+          ArrayRef<Value *> KernelArgs, unsigned K) {
+        Value *Extents[3];
+        for (unsigned D = 0; D < 3; ++D)
+          Extents[D] = FV.get(ThreadArg::NTidX, D);
+        SmallVector<Value *> OrAnd = emitThreadLoops(
+            FB, Extents, {FB.getInt32(0), FB.getInt32(~0u)},
+            [&](Value *const Index[3], ArrayRef<Value *> Carried) {
+              // In i64, so that the scratch addresses are affine in x.
+              Value *Index64[3], *Extents64[3];
+              for (unsigned D = 0; D < 3; ++D) {
+                Index64[D] = FB.CreateZExt(Index[D], FB.getInt64Ty());
+                Extents64[D] = FB.CreateZExt(Extents[D], FB.getInt64Ty());
+              }
+              ThreadValues Thread = FV;
+              for (unsigned D = 0; D < 3; ++D)
+                Thread.set(static_cast<ThreadArg>(
+                               static_cast<unsigned>(ThreadArg::TidX) + D),
+                           Index[D]);
+              Thread.set(ThreadArg::ThreadIndex,
+                         linearIndex(FB, Index64, Extents64));
+              Thread.set(ThreadArg::State, FB.getInt32(K));
+              Thread.set(ThreadArg::InRegion, FB.getTrue());
+              SmallVector<Value *> Args(KernelArgs);
+              Thread.appendCallArgs(Args, /*Resumable=*/true);
+              Value *Stop = FB.CreateCall(States[K], Args, "stop");
+              // The threads agree on their stop when the OR of the stops
+              // equals their AND; unlike min and max, these reductions
+              // stay recognizable to the loop vectorizer when a region's
+              // stop is a constant.
+              return SmallVector<Value *>{FB.CreateOr(Carried[0], Stop),
+                                          FB.CreateAnd(Carried[1], Stop)};
+            },
+            /*NoInterleave=*/true, ParallelAccesses);
+        FB.CreateRet(FB.CreateSelect(FB.CreateICmpEQ(OrAnd[0], OrAnd[1]),
+                                     OrAnd[0], NoStop, "reached"));
+      });
 }
 
 /// While every thread is live and at the same sync point, the block runs
@@ -492,6 +566,8 @@ void RegionBlockFunction::emitRegions() {
                        Slot.Size, LastThread),
         MaybeAlign(), Slot.Size);
   SwitchInst *Regions = B.CreateSwitch(State, BadState, NumStates);
+  for (unsigned K = 0; K < NumStates; ++K)
+    States.push_back(cloneState(T, *Resume, K));
   B.SetInsertPoint(Check);
   unsigned NumFunctions = divideCeil(NumStates, RegionsPerFunction);
   Reached = B.CreatePHI(B.getInt32Ty(), NumFunctions, "reached");
@@ -503,7 +579,7 @@ void RegionBlockFunction::emitRegions() {
     for (unsigned K = First; K < Last; ++K)
       Regions->addCase(B.getInt32(K), Call);
     B.SetInsertPoint(Call);
-    Function *R = createRegions(*Resume, First, Last, ParallelAccesses);
+    Function *R = createRegions(First, Last, ParallelAccesses);
     Reached->addIncoming(callThread(*R, NoIndex, B.getInt64(0), State,
                                     /*InRegion=*/true),
                          Call);

@@ -14,21 +14,12 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %gid = call i32 @llvm.amdgcn.workgroup.id.y()
   %x = add i32 %tid, %gid
-; Block size from the implicit arguments, grid size from the dispatch packet.
-; CHECK: %size.ptr = getelementptr inbounds i8, ptr %implicit.args, i64 12
-; CHECK: %grid.ptr = getelementptr inbounds i8, ptr %dispatch.packet, i64 12
   %implicit = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
   %size.ptr = getelementptr inbounds i8, ptr addrspace(4) %implicit, i64 12
   %size = load i16, ptr addrspace(4) %size.ptr, align 4
   %packet = call ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
   %grid.ptr = getelementptr inbounds i8, ptr addrspace(4) %packet, i64 12
   %grid = load i32, ptr addrspace(4) %grid.ptr, align 4
-; CHECK: fence release
-; CHECK: ret i32 1
-; CHECK: fence acquire
-; x, computed from the thread's ids, is recomputed after the barrier rather
-; than kept in scratch memory.
-; CHECK-NEXT: %x{{[0-9]*}} = add i32 %tid.x, %ctaid.y
   fence syncscope("workgroup") release
   call void @llvm.amdgcn.s.barrier()
   fence syncscope("workgroup") acquire
@@ -61,6 +52,21 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {
 ; CHECK-NEXT: store i16 %[[SIZE]], ptr %[[I12]]
 ; CHECK-NOT: amdgpu
 ; CHECK-NOT: target-features
+
+; The thread's code, state by state: block size from the implicit
+; arguments, grid size from the dispatch packet.
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.0(
+; CHECK: %size.ptr = getelementptr inbounds i8, ptr %implicit.args, i64 12
+; CHECK: %grid.ptr = getelementptr inbounds i8, ptr %dispatch.packet, i64 12
+; The barrier's fences: release before it, acquire after it.
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.4(
+; CHECK: fence release
+; CHECK: ret i32 1
+; CHECK-LABEL: define internal i32 @k.mm.thread.state.5(
+; CHECK: fence acquire
+; x, computed from the thread's ids, is recomputed after the barrier rather
+; than kept in scratch memory.
+; CHECK-NEXT: %x{{[0-9]*}} = add i32 %tid.x, %ctaid.y
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.y()

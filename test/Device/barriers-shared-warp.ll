@@ -1,5 +1,9 @@
 ; Barriers, shared memory and warp shuffles: the kernel becomes a resumable
-; thread function run region by region.
+; thread function (the THREAD prefix: as mm-split-at-barriers leaves it)
+; run region by region.
+; RUN: mm-opt --set='*:passes=mm-lower-device' \
+; RUN:   -print-after=mm-split-at-barriers %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=THREAD
 ; RUN: mm-opt --set='*:passes=mm-lower-device' %s | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
@@ -14,7 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: @tile
 ; CHECK-NOT: @dynamic
 
-; CHECK-LABEL: define internal i32 @k.mm.thread(ptr %out, i32 %n, {{.*}}, ptr %block.scratch, i64 %thread.index, i64 %block.threads, i32 %state, i1 %in.region, ptr %uniforms)
+; THREAD-LABEL: define internal i32 @k.mm.thread(ptr %out, i32 %n, {{.*}}, ptr %block.scratch, i64 %thread.index, i64 %block.threads, i32 %state, i1 %in.region, ptr %uniforms)
 ; Resuming: a switch on the barrier the thread stopped at.
 ; Scratch memory holds one array per value, the threads' copies side by
 ; side: the value at per-thread offset O is at O * threads + thread * size.
@@ -22,19 +26,19 @@ target triple = "nvptx64-nvidia-cuda"
 ; Here the values are at per-thread offsets 12 (shuffled), 16, 20 (sum), 24
 ; (the copies of the loop counter i, which is the same in every thread);
 ; each block that uses a value's copy computes its address at its start.
-; CHECK: dispatch:
-; CHECK-NEXT: switch i32 %state, label %[[START:.*]] [
-; CHECK-NEXT: i32 1, label %resume
-; CHECK-NEXT: i32 2, label %resume{{[0-9]+}}
-; CHECK-NEXT: i32 3, label %resume{{[0-9]+}}
-; CHECK-NEXT: i32 4, label %resume{{[0-9]+}}
-; CHECK-NEXT: ]
+; THREAD: dispatch:
+; THREAD-NEXT: switch i32 %state, label %[[START:.*]] [
+; THREAD-NEXT: i32 1, label %resume
+; THREAD-NEXT: i32 2, label %resume{{[0-9]+}}
+; THREAD-NEXT: i32 3, label %resume{{[0-9]+}}
+; THREAD-NEXT: i32 4, label %resume{{[0-9]+}}
+; THREAD-NEXT: ]
 define void @k(ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; Shared variables are at their offsets in this block's memory.
-; CHECK: %tile{{[0-9]*}} = getelementptr inbounds i8, ptr %static.shared, i64 0
-; CHECK: %flag{{[0-9]*}} = getelementptr inbounds i8, ptr %static.shared, i64 256
+; THREAD: %tile{{[0-9]*}} = getelementptr inbounds i8, ptr %static.shared, i64 0
+; THREAD: %flag{{[0-9]*}} = getelementptr inbounds i8, ptr %static.shared, i64 256
   %slot = getelementptr [64 x i32], ptr addrspace(3) @tile, i32 0, i32 %tid
   store i32 %tid, ptr addrspace(3) %slot
   store i8 1, ptr addrspace(3) @flag
@@ -51,29 +55,29 @@ entry:
 ; The thread function has no memory of its own (its allocas went to
 ; scratch): its plain loads and stores are in one access group, which the
 ; region loops declare parallel.
-; CHECK: loop:
-; CHECK: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 20
-; CHECK-NEXT: [[SUMARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[SUMOFFSET]]
-; CHECK-NEXT: [[SUMINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
-; CHECK-NEXT: %[[SUMSLOT:sum.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr [[SUMARRAY]], i64 [[SUMINDEX]]
-; CHECK-NEXT: store i32 %sum, ptr %[[SUMSLOT]], align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias {{![0-9]+}}, !llvm.access.group [[GROUP:![0-9]+]]
-; CHECK: sync:
-; CHECK-NEXT: [[IOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 24
-; CHECK-NEXT: [[IARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[IOFFSET]]
-; CHECK-NEXT: [[IINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
-; CHECK-NEXT: %[[ISLOT:i.copies[0-9]*]] = getelementptr inbounds i8, ptr [[IARRAY]], i64 [[IINDEX]]
-; CHECK-NEXT: store i32 %i, ptr %[[ISLOT]], align 4, !alias.scope [[ISCOPE:![0-9]+]], !noalias
+; THREAD: loop:
+; THREAD: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 20
+; THREAD-NEXT: [[SUMARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[SUMOFFSET]]
+; THREAD-NEXT: [[SUMINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; THREAD-NEXT: %[[SUMSLOT:sum.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr [[SUMARRAY]], i64 [[SUMINDEX]]
+; THREAD-NEXT: store i32 %sum, ptr %[[SUMSLOT]], align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias {{![0-9]+$}}
+; THREAD: sync:
+; THREAD-NEXT: [[IOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 24
+; THREAD-NEXT: [[IARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[IOFFSET]]
+; THREAD-NEXT: [[IINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
+; THREAD-NEXT: %[[ISLOT:i.copies[0-9]*]] = getelementptr inbounds i8, ptr [[IARRAY]], i64 [[IINDEX]]
+; THREAD-NEXT: store i32 %i, ptr %[[ISLOT]], align 4, !alias.scope [[ISCOPE:![0-9]+]], !noalias
 ; Each thread stores its stop before returning it.
-; CHECK: %stop.slot = getelementptr inbounds i8
-; CHECK-NEXT: store i32 1, ptr %stop.slot, align 4, !alias.scope [[STOPSCOPE:![0-9]+]], !noalias
-; CHECK-NEXT: ret i32 1
-; CHECK: resume:
-; CHECK: [[BUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
-; CHECK-NEXT: [[FROM:%[0-9]+]] = select i1 %in.region, ptr [[BUFFER]], ptr %i.copies{{[0-9]*}}
-; CHECK-NEXT: %i.reload = load i32, ptr [[FROM]], align 4, !alias.scope [[ISCOPE]]
-; CHECK: %other = getelementptr [64 x i32], ptr %tile, i32 0, i32 %i.reload
-; CHECK: %sum.reload = load i32, ptr %sum.reg2mem{{[0-9]*}}, align 4, !alias.scope [[SUMSCOPE]]
-; CHECK: %i.next = add i32 %i.reload, 1
+; THREAD: %stop.slot = getelementptr inbounds i8
+; THREAD-NEXT: store i32 1, ptr %stop.slot, align 4, !alias.scope [[STOPSCOPE:![0-9]+]], !noalias
+; THREAD-NEXT: ret i32 1
+; THREAD: resume:
+; THREAD: [[BUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
+; THREAD-NEXT: [[FROM:%[0-9]+]] = select i1 %in.region, ptr [[BUFFER]], ptr %i.copies{{[0-9]*}}
+; THREAD-NEXT: %i.reload = load i32, ptr [[FROM]], align 4, !alias.scope [[ISCOPE]]
+; THREAD: %other = getelementptr [64 x i32], ptr %tile, i32 0, i32 %i.reload
+; THREAD: %sum.reload = load i32, ptr %sum.reg2mem{{[0-9]*}}, align 4, !alias.scope [[SUMSCOPE]]
+; THREAD: %i.next = add i32 %i.reload, 1
 loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
   %sum = phi i32 [ 0, %entry ], [ %sum.next, %loop ]
@@ -88,15 +92,15 @@ loop:
 ; A shuffle: store this thread's value, warp sync, read the source lane's,
 ; warp sync. Block barriers are numbered first (1, 2), warp sync points
 ; after them (3, 4).
-; CHECK: %shfl.lane = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
-; CHECK: [[INDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 8
-; CHECK-NEXT: [[SLOT:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[INDEX]]
-; CHECK-NEXT: store i32 %sum.next{{.*}}, ptr [[SLOT]]
-; CHECK: store i32 3, ptr %stop.slot{{[0-9]+}}, align 4, !alias.scope [[STOPSCOPE]]
-; CHECK-NEXT: ret i32 3
-; CHECK: ret i32 4
-; CHECK: ret i32 2
-; CHECK: %d = getelementptr i32, ptr %dynamic.shared, i32 %tid.x
+; THREAD: %shfl.lane = select i1 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}
+; THREAD: [[INDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 8
+; THREAD-NEXT: [[SLOT:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[INDEX]]
+; THREAD-NEXT: store i32 %sum.next{{.*}}, ptr [[SLOT]]
+; THREAD: store i32 3, ptr %stop.slot{{[0-9]+}}, align 4, !alias.scope [[STOPSCOPE]]
+; THREAD-NEXT: ret i32 3
+; THREAD: ret i32 4
+; THREAD: ret i32 2
+; THREAD: %d = getelementptr i32, ptr %dynamic.shared, i32 %tid.x
 exit:
   %shuffled = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 -1, i32 %sum.next, i32 1, i32 31)
   call void @llvm.nvvm.barrier0()
@@ -104,7 +108,7 @@ exit:
   store i32 %shuffled, ptr addrspace(3) %d
   %o = getelementptr i32, ptr addrspace(1) %out, i32 %tid
   store i32 %shuffled, ptr addrspace(1) %o
-; CHECK: ret i32 0
+; THREAD: ret i32 0
   ret void
 }
 
@@ -215,18 +219,6 @@ exit:
 ; CHECK-NEXT: %[[NONEEXITED:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK-NEXT: br i1 %[[NONEEXITED]], label %region.dispatch, label %general
 
-; The regions' function: state 0's region is a loop nest over the threads.
-; CHECK-LABEL: define internal i32 @k.mm.thread.regions.0(
-; CHECK: region.0:
-; CHECK: tid.x{{[0-9]+}}:
-; CHECK: %linear.tid = add nuw nsw i64
-; CHECK-NEXT: %stop = call i32 @k.mm.thread.state.0({{.*}}, ptr %block.scratch, i64 %linear.tid, i64 %block.threads, i32 0, i1 true, ptr %uniforms)
-; The threads agree when the OR of their stops equals the AND.
-; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
-; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
-; The x loop is not to be interleaved, so that it vectorizes for small
-; blocks (16 x 16 tiles), and its threads' accesses are independent.
-; CHECK: br i1 %{{[0-9]+}}, label %tid.x{{[0-9]+}}, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 ; Each region calls its state's own function: the code from that state to
 ; its next stops, and nothing else. State 0's loop header keeps only the
 ; incoming value of the entry: its back edge comes after the barrier.
@@ -236,12 +228,25 @@ exit:
 ; CHECK: loop:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry1 ]
 ; CHECK-NEXT: %sum = phi i32 [ 0, %entry1 ]
+; CHECK: store i32 %sum, ptr %{{.*}}, !llvm.access.group [[GROUP:![0-9]+]]
 ; CHECK: ret i32 1
 ; CHECK-NEXT: }
 ; CHECK-LABEL: define internal i32 @k.mm.thread.state.1(
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: br label %resume
 ; CHECK-LABEL: define internal i32 @k.mm.thread.state.4(
+; The regions' function: state 0's region is a loop nest over the threads.
+; CHECK-LABEL: define internal i32 @k.mm.thread.regions.0(
+; CHECK: state.0:
+; CHECK: tid.x{{[0-9]+}}:
+; CHECK: %linear.tid = add nuw nsw i64
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.state.0({{.*}}, ptr %block.scratch, i64 %linear.tid, i64 %block.threads, i32 0, i1 true, ptr %uniforms)
+; The threads agree when the OR of their stops equals the AND.
+; CHECK-NEXT: or i32 %{{[0-9]+}}, %stop
+; CHECK-NEXT: and i32 %{{[0-9]+}}, %stop
+; The x loop is not to be interleaved, so that it vectorizes for small
+; blocks (16 x 16 tiles), and its threads' accesses are independent.
+; CHECK: br i1 %{{[0-9]+}}, label %tid.x{{[0-9]+}}, label %tid.x.end, !llvm.loop [[NOINTERLEAVE:![0-9]+]]
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()

@@ -1,9 +1,23 @@
 ; A kernel of 18 barriers has 19 states: its block function calls two
 ; functions of regions, the first holding the regions of states 0 to 15,
-; the second those of 16 to 18, each switching on the state it is given.
+; the second those of 16 to 18, each switching on the state it is given;
+; its thread function, which the warp-by-warp path calls, switches to two
+; functions that run one thread from those states.
 ; RUN: mm-opt --set='*:passes=mm-lower-device' %s | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
+
+; CHECK-LABEL: define internal i32 @k.mm.thread(
+; CHECK-NEXT: dispatch:
+; CHECK-NEXT: switch i32 %state, label %resume.unknown [
+; CHECK-NEXT: i32 0, label %resume.0
+; CHECK: i32 15, label %resume.0
+; CHECK-NEXT: i32 16, label %resume.16
+; CHECK-NEXT: i32 17, label %resume.16
+; CHECK-NEXT: i32 18, label %resume.16
+; CHECK-NEXT: ]
+; CHECK: call i32 @k.mm.thread.resume.0(
+; CHECK: call i32 @k.mm.thread.resume.16(
 
 ; CHECK-LABEL: define internal void @__mm_block.k(
 ; CHECK: switch i32 %state, label %region.unknown [
@@ -22,19 +36,30 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define internal i32 @k.mm.thread.regions.0(
 ; CHECK-NEXT: entry:
-; CHECK-NEXT: switch i32 %state, label %region.unknown [
-; CHECK-NEXT: i32 0, label %region.0
-; CHECK: i32 15, label %region.15
+; CHECK-NEXT: switch i32 %state, label %state.unknown [
+; CHECK-NEXT: i32 0, label %state.0
+; CHECK: i32 15, label %state.15
 ; CHECK-NEXT: ]
 ; CHECK: call i32 @k.mm.thread.state.15(
 ; CHECK-NOT: call i32 @k.mm.thread.state.16(
 ; CHECK-LABEL: define internal i32 @k.mm.thread.regions.16(
 ; CHECK-NEXT: entry:
-; CHECK-NEXT: switch i32 %state, label %region.unknown [
-; CHECK-NEXT: i32 16, label %region.16
-; CHECK-NEXT: i32 17, label %region.17
-; CHECK-NEXT: i32 18, label %region.18
+; CHECK-NEXT: switch i32 %state, label %state.unknown [
+; CHECK-NEXT: i32 16, label %state.16
+; CHECK-NEXT: i32 17, label %state.17
+; CHECK-NEXT: i32 18, label %state.18
 ; CHECK-NEXT: ]
+; CHECK: call i32 @k.mm.thread.state.16(
+; CHECK: call i32 @k.mm.thread.state.17(
+; CHECK: call i32 @k.mm.thread.state.18(
+; CHECK-LABEL: define internal i32 @k.mm.thread.resume.0(
+; CHECK-NEXT: entry:
+; CHECK-NEXT: switch i32 %state, label %state.unknown [
+; CHECK-NEXT: i32 0, label %state.0
+; CHECK: i32 15, label %state.15
+; CHECK-NEXT: ]
+; CHECK-NOT: call i32 @k.mm.thread.state.16(
+; CHECK-LABEL: define internal i32 @k.mm.thread.resume.16(
 ; CHECK: call i32 @k.mm.thread.state.16(
 ; CHECK: call i32 @k.mm.thread.state.17(
 ; CHECK: call i32 @k.mm.thread.state.18(

@@ -1,21 +1,32 @@
 ; mm-region-loops: the block function of a kernel with a resumable thread
 ; function. While every thread is live and at the same sync point, it runs
 ; region by region: a call of the function of the state's region, which
-; switches on the state to a loop nest over the block's threads (region.0,
-; region.1) calling its state's own copy of the thread function, and
+; switches on the state to a loop nest over the block's threads (state.0,
+; state.1) calling its state's own copy of the thread function, and
 ; returns the stop they all reached or -1; then checks where the threads
 ; stopped. Otherwise it runs warp by warp (general, sweep) from each
-; thread's stop, calling the thread function itself, which is no longer
-; inlined; threads at different barriers trap. The input is
-; mm-split-at-barriers' output. (region-functions.ll: more regions than one
-; function holds.)
+; thread's stop, calling the thread function, which becomes a switch to
+; the functions that run each state's copy for one thread; threads at
+; different barriers trap. The input is mm-split-at-barriers' output.
+; (region-functions.ll: more states than one function holds.)
 ; RUN: mm-opt -passes=mm-region-loops %s | FileCheck %s
 
 ; CHECK: @[[BLOCK_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one block reached different barriers (a barrier in divergent control flow)\00"
 ; CHECK: @[[WARP_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one warp reached different warp operations (a warp operation in divergent control flow)\00"
 
+; The thread function: a switch from each state to the function that holds
+; it, given every argument.
 ; CHECK-LABEL: define internal i32 @k.mm.thread(
 ; CHECK-SAME: #[[THREAD_ATTRS:[0-9]+]]
+; CHECK-NEXT: dispatch:
+; CHECK-NEXT: switch i32 %state, label %resume.unknown [
+; CHECK-NEXT: i32 0, label %resume.0
+; CHECK-NEXT: i32 1, label %resume.0
+; CHECK: resume.0:
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.resume.0(ptr %out, ptr %in, i32 %n, ptr %ctx, {{.*}}, i64 %thread.index, i64 %block.threads, i32 %state, i1 %in.region, ptr %uniforms)
+; CHECK-NEXT: ret i32 %stop
+; CHECK-NEXT: }
+
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK: block.diverged:
 ; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @[[BLOCK_MESSAGE]])
@@ -41,32 +52,6 @@
 ; The warp-by-warp path resumes each thread from its own stop.
 ; CHECK: call i32 @k.mm.thread({{.*}}, i64 %threads, i32 %{{[0-9]+}}, i1 false, ptr
 
-; The regions: the extents are at least 1, the uniform values' buffer is
-; theirs alone; each state's loop nest calls the state's copy for each
-; thread, and the OR and AND of the stops say whether the threads agree.
-; CHECK-LABEL: define internal i32 @k.mm.thread.regions.0(ptr %out, ptr %in, i32 %n,
-; CHECK-SAME: i32 range(i32 1, 0) %ntid.x, i32 range(i32 1, 0) %ntid.y, i32 range(i32 1, 0) %ntid.z,
-; CHECK-SAME: ptr noalias %uniforms) #[[REGION_ATTRS:[0-9]+]]
-; CHECK-NEXT: entry:
-; CHECK-NEXT: switch i32 %state, label %region.unknown [
-; CHECK-NEXT: i32 0, label %region.0
-; CHECK-NEXT: i32 1, label %region.1
-; CHECK: region.0:
-; CHECK: tid.x{{[0-9]+}}:
-; CHECK: %linear.tid = add nuw nsw i64
-; CHECK-NEXT: %stop = call i32 @k.mm.thread.state.0(ptr %out, ptr %in, i32 %n, {{.*}}, i64 %linear.tid, i64 %block.threads, i32 0, i1 true, ptr %uniforms)
-; CHECK-NEXT: %[[OR:[0-9]+]] = or i32 %{{[0-9]+}}, %stop
-; CHECK-NEXT: %[[AND:[0-9]+]] = and i32 %{{[0-9]+}}, %stop
-; CHECK: br i1 %{{[0-9]+}}, label %tid.x{{[0-9]+}}, label %tid.x.end, !llvm.loop
-; CHECK: tid.z.end:
-; CHECK-NEXT: %[[SAME:[0-9]+]] = icmp eq i32 %[[OR]], %[[AND]]
-; CHECK-NEXT: %reached = select i1 %[[SAME]], i32 %[[OR]], i32 -1
-; CHECK-NEXT: ret i32 %reached
-; CHECK: region.1:
-; CHECK: call i32 @k.mm.thread.state.1({{.*}}, i32 1, i1 true, ptr %uniforms)
-; CHECK: ret i32 %reached{{[0-9]+}}
-; CHECK-NEXT: }
-
 ; State 0's copy: the dispatch's values, then the original entry's code to
 ; the barrier; state 1's: the same values, then the code after it.
 ; CHECK-LABEL: define internal i32 @k.mm.thread.state.0(
@@ -86,11 +71,52 @@
 ; CHECK-NOT: store float %v.reload2
 ; CHECK: ret i32 0
 ; CHECK-NEXT: }
-; The thread function is called, not inlined; the states' copies are
-; inlined into their regions, which are called, not inlined.
+
+; The regions: the extents are at least 1, the uniform values' buffer is
+; theirs alone; each state's loop nest calls the state's copy for each
+; thread, and the OR and AND of the stops say whether the threads agree.
+; CHECK-LABEL: define internal i32 @k.mm.thread.regions.0(ptr %out, ptr %in, i32 %n,
+; CHECK-SAME: i32 range(i32 1, 0) %ntid.x, i32 range(i32 1, 0) %ntid.y, i32 range(i32 1, 0) %ntid.z,
+; CHECK-SAME: ptr noalias %uniforms) #[[FUNCTION_ATTRS:[0-9]+]]
+; CHECK-NEXT: entry:
+; CHECK-NEXT: switch i32 %state, label %state.unknown [
+; CHECK-NEXT: i32 0, label %state.0
+; CHECK-NEXT: i32 1, label %state.1
+; CHECK: state.0:
+; CHECK: tid.x{{[0-9]+}}:
+; CHECK: %linear.tid = add nuw nsw i64
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.state.0(ptr %out, ptr %in, i32 %n, {{.*}}, i64 %linear.tid, i64 %block.threads, i32 0, i1 true, ptr %uniforms)
+; CHECK-NEXT: %[[OR:[0-9]+]] = or i32 %{{[0-9]+}}, %stop
+; CHECK-NEXT: %[[AND:[0-9]+]] = and i32 %{{[0-9]+}}, %stop
+; CHECK: br i1 %{{[0-9]+}}, label %tid.x{{[0-9]+}}, label %tid.x.end, !llvm.loop
+; CHECK: tid.z.end:
+; CHECK-NEXT: %[[SAME:[0-9]+]] = icmp eq i32 %[[OR]], %[[AND]]
+; CHECK-NEXT: %reached = select i1 %[[SAME]], i32 %[[OR]], i32 -1
+; CHECK-NEXT: ret i32 %reached
+; CHECK: state.1:
+; CHECK: call i32 @k.mm.thread.state.1({{.*}}, i32 1, i1 true, ptr %uniforms)
+; CHECK: ret i32 %reached{{[0-9]+}}
+; CHECK-NEXT: }
+
+; One thread's code from states 0 and 1, for the warp-by-warp path.
+; CHECK-LABEL: define internal i32 @k.mm.thread.resume.0(ptr %out, ptr %in, i32 %n,
+; CHECK-SAME: #[[FUNCTION_ATTRS]]
+; CHECK-NEXT: entry:
+; CHECK-NEXT: switch i32 %state, label %state.unknown [
+; CHECK-NEXT: i32 0, label %state.0
+; CHECK-NEXT: i32 1, label %state.1
+; CHECK: state.0:
+; CHECK-NEXT: %stop = call i32 @k.mm.thread.state.0(ptr %out, ptr %in, i32 %n, {{.*}}, i64 %thread.index, i64 %block.threads, i32 %state, i1 %in.region, ptr %uniforms)
+; CHECK-NEXT: ret i32 %stop
+; CHECK: state.1:
+; CHECK-NEXT: %stop1 = call i32 @k.mm.thread.state.1(
+; CHECK-NEXT: ret i32 %stop1
+
+; The thread function and the functions of states are called, not
+; inlined; the states' copies are inlined into them.
 ; CHECK: attributes #[[THREAD_ATTRS]] = { noinline "mm-block-barriers"="1"
-; CHECK: attributes #[[REGION_ATTRS]] = { noinline }
 ; CHECK: attributes #[[STATE_ATTRS]] = { alwaysinline }
+; CHECK: attributes #[[FUNCTION_ATTRS]] = { noinline }
 
 source_filename = "sp-src.ll"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
