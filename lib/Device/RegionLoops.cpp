@@ -7,19 +7,20 @@
 // threads per state, with that state constant, so that each region is its
 // own vectorizable loop, reading the uniform values from the block
 // function's buffer; the regions are functions of 16 regions each, called
-// by the block function. Otherwise (threads exited, or warps at different sync
-// points) it runs warp by warp: sweeps over the warps run each warp whose
-// live threads all wait at the same warp sync point, or at the block
-// barrier just released, to their next stop; when a warp's threads wait at
-// different points and some at warp yield points, those at the first yield
-// point run on (and, where they come back round a spin-wait's loop, those
-// at the later ones too); when some wait at block barriers and the others at
-// one warp operation, the others run on (a warp operation whose mask leaves out
-// the lanes that skip it). Threads of one block at different block barriers, or
-// of one warp at different warp operations, trap: a barrier or warp
-// operation in divergent control flow. In a kernel with spin-waits, a block
-// whose threads only came back round them reports it to the runtime
-// (__mm_device_block_spins).
+// by the block function. Otherwise (threads exited, or warps at different
+// sync points) it runs warp by warp, calling the thread function, which
+// becomes a switch to functions of 16 states' code each: sweeps over the
+// warps run each warp whose live threads all wait at the same warp sync
+// point, or at the block barrier just released, to their next stop; when a
+// warp's threads wait at different points and some at warp yield points,
+// those at the first yield point run on (and, where they come back round a
+// spin-wait's loop, those at the later ones too); when some wait at block
+// barriers and the others at one warp operation, the others run on (a warp
+// operation whose mask leaves out the lanes that skip it). Threads of one
+// block at different block barriers, or of one warp at different warp
+// operations, trap: a barrier or warp operation in divergent control flow.
+// In a kernel with spin-waits, a block whose threads only came back round
+// them reports it to the runtime (__mm_device_block_spins).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,10 +43,10 @@
 using namespace llvm;
 using namespace mm::device;
 
-/// How many regions each of a block function's regions' functions holds
-/// (createRegions). Of 1, 8, 16, 32, 64 and 128, 16 built HeCBench's
-/// hadamard's largest kernel and bench/compile-time's two kernels fastest
-/// or within noise of it.
+/// How many states each function of regions (createRegions) and of one
+/// thread's code (createResume) holds. Of 1, 8, 16, 32, 64 and 128 regions
+/// per function, 16 built HeCBench's hadamard's largest kernel and
+/// bench/compile-time's two kernels fastest or within noise of it.
 static constexpr unsigned RegionsPerFunction = 16;
 
 /// Drops the attributes that make \p F a thread function of the lowering's
@@ -343,8 +344,8 @@ BasicBlock *RegionBlockFunction::runThreadsWhere(
     B.SetInsertPoint(Call);
     Value *Index[3];
     getThreadIndex(Linear, Index);
-    // One call of the whole thread function, not inlined: inlined here, a
-    // copy of every state of it would join the regions' copies of each.
+    // One call of the thread function, a switch to its states' functions
+    // (replaceThreadBody), not inlined.
     callThread(T, Index, Linear64, From ? From : Stop, /*InRegion=*/false);
     B.CreateBr(Skip);
     B.SetInsertPoint(Skip);
