@@ -33,7 +33,6 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
-#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -400,11 +399,10 @@ Function *RegionBlockFunction::createStateSwitch(
   F->addFnAttr(Attribute::NoInline);
   // The block function's own buffer, which nothing else reaches.
   cast<Argument>(FV.get(ThreadArg::Uniforms))->addAttr(Attribute::NoAlias);
-  // Each extent is at least 1 (mm_block_abi.h).
   for (unsigned D = 0; D < 3; ++D)
     cast<Argument>(FV.get(ThreadArg::NTidX, D))
-        ->addAttr(Attribute::get(C, Attribute::Range,
-                                 ConstantRange(APInt(32, 1), APInt(32, 0))));
+        ->addAttr(
+            Attribute::get(C, Attribute::Range, getBlockExtentRange()));
   SmallVector<Value *> KernelArgs;
   for (unsigned I = 0, E = BF.KernelArgs.size(); I < E; ++I) {
     F->getArg(I)->setName(T.getArg(I)->getName());

@@ -59,12 +59,10 @@ BlockFunction BlockFunction::create(Function &Thread, IRBuilderBase &B) {
     NTid[D] = Set(ThreadArg::NTidX,
                   Field(B.getInt32Ty(), BlockDimOffset + 4 * D,
                         Twine("ntid.") + Axis[D]));
-    // Each extent is at least 1 (mm_block_abi.h): the loops over the
-    // threads then run exactly ntid times, which ScalarEvolution otherwise
-    // counts as umax(ntid, 1), expanded again before every loop.
+    ConstantRange Extent = getBlockExtentRange();
     cast<LoadInst>(NTid[D])->setMetadata(
         LLVMContext::MD_range,
-        MDBuilder(C).createRange(APInt(32, 1), APInt(32, 0)));
+        MDBuilder(C).createRange(Extent.getLower(), Extent.getUpper()));
     Set(ThreadArg::CtaIdX, Field(B.getInt32Ty(), BlockIdxOffset + 4 * D,
                                  Twine("ctaid.") + Axis[D]));
   }

@@ -15,9 +15,18 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/IRBuilder.h"
 
 namespace mm::device {
+
+/// The values of each extent of a block (ntid.x, .y, .z): at least 1
+/// (mm_block_abi.h), so that the loops over the threads run exactly ntid
+/// times, which ScalarEvolution otherwise counts as umax(ntid, 1), expanded
+/// again before every loop.
+inline llvm::ConstantRange getBlockExtentRange() {
+  return llvm::ConstantRange(llvm::APInt(32, 1), llvm::APInt(32, 0));
+}
 
 /// A block function `__mm_block.K(args, ctx)` under construction: what its
 /// prologue loads once for every thread, and its blocks.
