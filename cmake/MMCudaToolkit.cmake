@@ -10,9 +10,11 @@
 # is part of mm's cuBLAS), linker scripts that name lib64/libmm_cublas.a
 # (lib/Cublas builds it: cuBLAS over OpenBLAS) with OpenBLAS, likewise;
 # lib64/libcufft.so and libcufft_static.a, likewise for
-# lib64/libmm_cufft.a (lib/Cufft: cuFFT over FFTW); lib64/libcusparse.so
-# and libcusparse_static.a, likewise for lib64/libmm_cusparse.a
-# (lib/Cusparse); lib64/libnvToolsExt.so,
+# lib64/libmm_cufft.a (lib/Cufft: cuFFT over FFTW); lib64/libcurand.so and
+# libcurand_static.a for lib64/libmm_curand.a (lib/Curand: cuRAND's host
+# API) with the runtime, whose jump-ahead it calls; lib64/libcusparse.so and
+# libcusparse_static.a for lib64/libmm_cusparse.a (lib/Cusparse);
+# lib64/libnvToolsExt.so,
 # a linker script that links nothing (NVTX is header-only);
 # lib64/libcudadevrt.a, an empty archive (device code needs no device
 # runtime on a CPU); version.json, the CUDA version of mm's headers.
@@ -43,6 +45,11 @@ function(mm_create_cuda_toolkit_links root)
     file(WRITE "${root}/lib64/${name}"
          "/* mm's cuFFT over FFTW (docs/runtime.md), linked into the program */\n"
          "INPUT(${final_root}/lib64/libmm_cufft.a -lfftw3f -lfftw3 -lstdc++ -lm)\n")
+  endforeach()
+  foreach(name libcurand.so libcurand_static.a)
+    file(WRITE "${root}/lib64/${name}"
+         "/* mm's cuRAND (docs/runtime.md), linked into the program */\n"
+         "INPUT(${final_root}/lib64/libmm_curand.a ${final_root}/lib64/libcudart_static.a -lstdc++ -lm)\n")
   endforeach()
   foreach(name libcusparse.so libcusparse_static.a)
     file(WRITE "${root}/lib64/${name}"

@@ -99,6 +99,12 @@ for cuda_root in [os.environ.get("CUDA_PATH", ""), "/usr/local/cuda",
         if os.path.exists(os.path.join(include, "curand_kernel.h")):
             config.available_features.add("nvidia-curand")
             config.substitutions.append(("%nvidia_cuda_include", include))
+        # NVIDIA's cuRAND library, whose host generators need no GPU: mm's
+        # must give their numbers.
+        lib64 = os.path.join(cuda_root, "lib64")
+        if os.path.exists(os.path.join(lib64, "libcurand.so")):
+            config.available_features.add("nvidia-curand-library")
+            config.substitutions.append(("%nvidia_cuda_lib64", lib64))
         break
 
 # MLIR's runner libraries from Debian's libmlir-19-dev, which MLIR programs

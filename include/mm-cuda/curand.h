@@ -1,13 +1,18 @@
-/*===- mm-cuda/curand.h - cuRAND's types --------------------------*- C -*-===*
+/*===- mm-cuda/curand.h - cuRAND's host API and types -------------*- C -*-===*
  *
- * The types that cuRAND's host API and its device API (curand_kernel.h)
- * share: status codes, generator kinds, orderings and Sobol direction
- * vectors, with CUDA 12's names and values.
+ * cuRAND's host API (lib/Curand: the toolkit's lib64/libcurand.so) and the
+ * types that it and the device API (curand_kernel.h) share: status codes,
+ * generator kinds, orderings and Sobol direction vectors, with CUDA 12's
+ * names and values.
  *
- * mm provides cuRAND's device API only. The host API's generators
- * (curandCreateGenerator and the curandGenerate* functions) are declared
- * unavailable, so that a program calling one fails to compile with a
- * message that says so, rather than with an undeclared name.
+ * The host API's XORWOW, MRG32k3a and Philox4_32_10 generators give the
+ * numbers that NVIDIA's give for the same seed, offset and ordering. What
+ * mm's cuRAND does not provide is declared unavailable, so that a program
+ * that calls it fails to compile with a message that says so: the Poisson
+ * and discrete distributions, the quasirandom generators' own functions
+ * (dimensions, 64-bit numbers, direction vectors, scramble constants).
+ * Creating a generator of a kind that mm lacks (MTGP32, MT19937, Sobol)
+ * fails at run time with CURAND_STATUS_TYPE_ERROR and a message.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -17,6 +22,7 @@
 #include <stddef.h>
 
 #include "cuda_runtime_api.h"
+#include "library_types.h"
 
 #define CURAND_VER_MAJOR 10
 #define CURAND_VER_MINOR 3
@@ -88,63 +94,104 @@ typedef curandDistribution_st *curandDistribution_t;
 struct curandDiscreteDistribution_st;
 typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
 
-#define __MM_CURAND_HOST_API                                                   \
-  __attribute__((unavailable("mm provides cuRAND's device API only "          \
-                             "(curand_kernel.h), not its host generators")))
+#ifndef CURANDAPI
+#define CURANDAPI
+#endif
+
+enum curandMethod {
+  CURAND_CHOOSE_BEST = 0,
+  CURAND_ITR = 1,
+  CURAND_KNUTH = 2,
+  CURAND_HITR = 3,
+  CURAND_M1 = 4,
+  CURAND_M2 = 5,
+  CURAND_BINARY_SEARCH = 6,
+  CURAND_DISCRETE_GAUSS = 7,
+  CURAND_REJECTION = 8,
+  CURAND_DEVICE_API = 9,
+  CURAND_FAST_REJECTION = 10,
+  CURAND_3RD = 11,
+  CURAND_DEFINITION = 12,
+  CURAND_POISSON = 13
+};
+typedef enum curandMethod curandMethod_t;
+
+#define __MM_CURAND_NOT_PROVIDED(what)                                         \
+  __attribute__((unavailable(what " is not provided by mm's cuRAND")))
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-curandStatus_t curandCreateGenerator(curandGenerator_t *generator,
-                                     curandRngType_t rng_type)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator,
-                                         curandRngType_t rng_type)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandDestroyGenerator(curandGenerator_t generator)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
-                                                  unsigned long long seed)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator,
-                                        unsigned long long offset)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator,
-                                          curandOrdering_t order)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandSetStream(curandGenerator_t generator,
-                               cudaStream_t stream) __MM_CURAND_HOST_API;
-curandStatus_t curandGenerate(curandGenerator_t generator,
-                              unsigned int *output_ptr,
-                              size_t num) __MM_CURAND_HOST_API;
-curandStatus_t curandGenerateUniform(curandGenerator_t generator,
-                                     float *output_ptr,
-                                     size_t num) __MM_CURAND_HOST_API;
-curandStatus_t curandGenerateUniformDouble(curandGenerator_t generator,
-                                           double *output_ptr,
-                                           size_t num) __MM_CURAND_HOST_API;
-curandStatus_t curandGenerateNormal(curandGenerator_t generator,
-                                    float *output_ptr, size_t n, float mean,
-                                    float stddev) __MM_CURAND_HOST_API;
-curandStatus_t curandGenerateNormalDouble(curandGenerator_t generator,
-                                          double *output_ptr, size_t n,
-                                          double mean,
-                                          double stddev) __MM_CURAND_HOST_API;
-curandStatus_t curandGenerateLogNormal(curandGenerator_t generator,
-                                       float *output_ptr, size_t n,
-                                       float mean,
-                                       float stddev) __MM_CURAND_HOST_API;
-curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[],
-                                           curandDirectionVectorSet_t set)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
-                                           curandDirectionVectorSet_t set)
-    __MM_CURAND_HOST_API;
-curandStatus_t curandGetVersion(int *version) __MM_CURAND_HOST_API;
+curandStatus_t CURANDAPI curandCreateGenerator(curandGenerator_t *generator,
+                                               curandRngType_t rng_type);
+curandStatus_t CURANDAPI curandCreateGeneratorHost(
+    curandGenerator_t *generator, curandRngType_t rng_type);
+curandStatus_t CURANDAPI curandDestroyGenerator(curandGenerator_t generator);
+curandStatus_t CURANDAPI curandGetVersion(int *version);
+curandStatus_t CURANDAPI curandGetProperty(libraryPropertyType type,
+                                           int *value);
+curandStatus_t CURANDAPI curandSetStream(curandGenerator_t generator,
+                                         cudaStream_t stream);
+curandStatus_t CURANDAPI curandSetPseudoRandomGeneratorSeed(
+    curandGenerator_t generator, unsigned long long seed);
+curandStatus_t CURANDAPI curandSetGeneratorOffset(curandGenerator_t generator,
+                                                  unsigned long long offset);
+curandStatus_t CURANDAPI curandSetGeneratorOrdering(
+    curandGenerator_t generator, curandOrdering_t order);
+curandStatus_t CURANDAPI curandGenerateSeeds(curandGenerator_t generator);
+curandStatus_t CURANDAPI curandGenerate(curandGenerator_t generator,
+                                        unsigned int *outputPtr, size_t num);
+curandStatus_t CURANDAPI curandGenerateUniform(curandGenerator_t generator,
+                                               float *outputPtr, size_t num);
+curandStatus_t CURANDAPI curandGenerateUniformDouble(
+    curandGenerator_t generator, double *outputPtr, size_t num);
+curandStatus_t CURANDAPI curandGenerateNormal(curandGenerator_t generator,
+                                              float *outputPtr, size_t n,
+                                              float mean, float stddev);
+curandStatus_t CURANDAPI curandGenerateNormalDouble(
+    curandGenerator_t generator, double *outputPtr, size_t n, double mean,
+    double stddev);
+curandStatus_t CURANDAPI curandGenerateLogNormal(curandGenerator_t generator,
+                                                 float *outputPtr, size_t n,
+                                                 float mean, float stddev);
+curandStatus_t CURANDAPI curandGenerateLogNormalDouble(
+    curandGenerator_t generator, double *outputPtr, size_t n, double mean,
+    double stddev);
+
+curandStatus_t CURANDAPI curandSetQuasiRandomGeneratorDimensions(
+    curandGenerator_t generator, unsigned int num_dimensions)
+    __MM_CURAND_NOT_PROVIDED("a quasirandom generator");
+curandStatus_t CURANDAPI curandGenerateLongLong(curandGenerator_t generator,
+                                                unsigned long long *outputPtr,
+                                                size_t num)
+    __MM_CURAND_NOT_PROVIDED("a 64-bit quasirandom generator");
+curandStatus_t CURANDAPI curandGetDirectionVectors32(
+    curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set)
+    __MM_CURAND_NOT_PROVIDED("Sobol's direction vectors");
+curandStatus_t CURANDAPI curandGetDirectionVectors64(
+    curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set)
+    __MM_CURAND_NOT_PROVIDED("Sobol's direction vectors");
+curandStatus_t CURANDAPI curandGetScrambleConstants32(unsigned int **constants)
+    __MM_CURAND_NOT_PROVIDED("Sobol's scramble constants");
+curandStatus_t CURANDAPI curandGetScrambleConstants64(
+    unsigned long long **constants)
+    __MM_CURAND_NOT_PROVIDED("Sobol's scramble constants");
+curandStatus_t CURANDAPI curandCreatePoissonDistribution(
+    double lambda, curandDiscreteDistribution_t *discrete_distribution)
+    __MM_CURAND_NOT_PROVIDED("the Poisson distribution");
+curandStatus_t CURANDAPI curandDestroyDistribution(
+    curandDiscreteDistribution_t discrete_distribution)
+    __MM_CURAND_NOT_PROVIDED("a discrete distribution");
+curandStatus_t CURANDAPI curandGeneratePoisson(curandGenerator_t generator,
+                                               unsigned int *outputPtr,
+                                               size_t n, double lambda)
+    __MM_CURAND_NOT_PROVIDED("the Poisson distribution");
 
 #ifdef __cplusplus
 }
 #endif
+
+#undef __MM_CURAND_NOT_PROVIDED
 
 #endif /* CURAND_H_ */

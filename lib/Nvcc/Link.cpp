@@ -278,7 +278,8 @@ static std::optional<std::string> getToolkitSharedLibrary(StringRef Library) {
   // cuBLASLt's API is part of mm's cuBLAS.
   if (Name == "cublasLt")
     Name = "cublas";
-  if (Name != "cublas" && Name != "cufft" && Name != "cusparse")
+  if (Name != "cublas" && Name != "cufft" && Name != "curand" &&
+      Name != "cusparse")
     return std::nullopt;
   SmallString<256> Path(getLibraryDirectory());
   sys::path::append(Path, ("libmm_" + Name + ".so").str());

@@ -423,7 +423,7 @@ Error BundleJIT::takeSessionErrors() {
 /// Where the functions of the CUDA libraries that mm provides are, for
 /// those that some of \p Symbols are of: their shared libraries, in the lib
 /// directory beside mm-lli's bin (an executable links them with -lcublas
-/// -lcufft or -lcusparse; mm-lli loads them when told).
+/// -lcufft, -lcurand or -lcusparse; mm-lli loads them when told).
 static std::string getLibraryHint(ArrayRef<StringRef> Symbols) {
   SmallString<256> LibDir(sys::path::parent_path(sys::path::parent_path(
       sys::fs::getMainExecutable(nullptr, nullptr))));
@@ -432,6 +432,7 @@ static std::string getLibraryHint(ArrayRef<StringRef> Symbols) {
   for (const auto &Library :
        {std::pair<StringRef, StringRef>{"cublas", "cuBLAS"},
         {"cufft", "cuFFT"},
+        {"curand", "cuRAND"},
         {"cusparse", "cuSPARSE"}}) {
     StringRef Prefix = Library.first;
     if (none_of(Symbols, [&](StringRef S) { return S.starts_with(Prefix); }))

@@ -18,11 +18,16 @@
 
 #include <math.h>
 
-/* Functions of the host only (clang's headers define the device's). */
+/* Functions of the host only (clang's headers define the device's), and
+ * of both sides; plain C++ (mm's cuRAND, lib/Curand) has one side. */
+#if defined(__CUDA__)
 #define __MM_HOST_MATH static inline __attribute__((host))
-/* Functions of both sides. */
 #define __MM_HOST_DEVICE_MATH                                                  \
   static inline __attribute__((host)) __attribute__((device))
+#else
+#define __MM_HOST_MATH static inline
+#define __MM_HOST_DEVICE_MATH static inline
+#endif
 
 namespace __mm_cuda_math {
 
