@@ -356,6 +356,15 @@ cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src,
                       size_t wOffset, size_t hOffset, size_t width,
                       size_t height, enum cudaMemcpyKind kind);
 
+extern __host__ cudaError_t
+cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                        const struct cudaResourceDesc *pResDesc);
+extern __host__ cudaError_t
+cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+extern __host__ cudaError_t
+cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                 cudaSurfaceObject_t surfObject);
+
 extern __host__ cudaError_t cudaCreateTextureObject(
     cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
     const struct cudaTextureDesc *pTexDesc, const void *pResViewDesc);

@@ -132,6 +132,10 @@ __device__ T tex2Dgather(cudaTextureObject_t texObject, float x, float y,
                          int comp = 0) __MM_TEXTURE_UNAVAILABLE;
 #undef __MM_TEXTURE_UNAVAILABLE
 
+/* Surface objects' functions, which clang's CUDA wrapper, including this
+ * header, does not include itself. */
+#include "surface_indirect_functions.h"
+
 #endif /* __CUDA__ */
 
 #endif /* __TEXTURE_INDIRECT_FUNCTIONS_H__ */

@@ -1,14 +1,16 @@
-//===- CudaTextures.cpp - CUDA arrays and textures -------------------------===//
+//===- CudaTextures.cpp - CUDA arrays, textures and surfaces --------------===//
 //
-// CUDA arrays, texture objects and texture references on the offload
-// runtime. Device memory is host memory, so a texture is no copy of
+// CUDA arrays, texture objects, texture references and surface objects on
+// the offload runtime. Device memory is host memory, so a texture is no copy of
 // anything: it is an __mm_texture (mm-cuda/texture_types.h) that describes
 // memory where kernels already read it, and device code samples it itself
 // (mm-cuda/crt/texture_sampling.hpp). A texture object is the address of
 // its __mm_texture; binding a texture reference stores the address of one
 // in the reference's device variable, where the device lowering's handle
 // of the reference reads it, and every launch brings it up to date with
-// the textureReference's fields.
+// the textureReference's fields. A surface object is likewise the address
+// of an __mm_surface (mm-cuda/surface_types.h) describing its array, which
+// device code reads and writes (mm-cuda/surface_indirect_functions.h).
 //
 // A CUDA array is device memory holding its elements row after row, with
 // no padding, and layer (or slice) after layer.
@@ -57,11 +59,20 @@ struct BoundReference {
   uint64_t *Handle;
 };
 
+/// A surface object: its surface first, as a texture object's texture, and
+/// what it was made from.
+struct SurfaceObject {
+  __mm_surface Surface;
+  cudaResourceDesc Resource;
+};
+
 struct TextureState {
   std::mutex Lock;
   std::unordered_map<const cudaArray *, std::unique_ptr<cudaArray>> Arrays;
   std::unordered_map<cudaTextureObject_t, std::unique_ptr<TextureObject>>
       Objects;
+  std::unordered_map<cudaSurfaceObject_t, std::unique_ptr<SurfaceObject>>
+      Surfaces;
   std::unordered_map<const textureReference *, BoundReference> References;
 };
 } // namespace
@@ -607,6 +618,62 @@ cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc *TexDesc,
     return invalid("cudaGetTextureObjectTextureDesc with a null result "
                    "pointer");
   *TexDesc = Object->Description;
+  return cudaSuccess;
+}
+
+//===------------------------- Surface objects -----------------------------===//
+
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *SurfObject,
+                                    const cudaResourceDesc *ResDesc) {
+  if (!SurfObject || !ResDesc)
+    return invalid("cudaCreateSurfaceObject with a null pointer argument");
+  if (ResDesc->resType != cudaResourceTypeArray)
+    return invalid("cudaCreateSurfaceObject of a resource of type " +
+                   std::to_string(int(ResDesc->resType)) +
+                   ": a surface is a CUDA array's");
+  const cudaArray *A = getArray(ResDesc->res.array.array);
+  if (!A)
+    return recordNotAnArray("cudaCreateSurfaceObject");
+  if (!(A->Flags & cudaArraySurfaceLoadStore))
+    return invalid("cudaCreateSurfaceObject of a CUDA array made without "
+                   "cudaArraySurfaceLoadStore");
+  auto Object = std::make_unique<SurfaceObject>();
+  Object->Surface = {A->Data,         A->getPitch(), A->getRows(),
+                     A->getSlices(),  A->getPitch(),
+                     A->getPitch() * A->getRows()};
+  Object->Resource = *ResDesc;
+  cudaSurfaceObject_t Handle = reinterpret_cast<uintptr_t>(&Object->Surface);
+  TextureState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  State.Surfaces[Handle] = std::move(Object);
+  *SurfObject = Handle;
+  return cudaSuccess;
+}
+
+static cudaError_t recordNotASurface(const char *Function) {
+  return invalid(std::string(Function) +
+                 " of something that is not a live surface object");
+}
+
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t SurfObject) {
+  TextureState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  if (!State.Surfaces.erase(SurfObject))
+    return recordNotASurface("cudaDestroySurfaceObject");
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc *ResDesc,
+                                             cudaSurfaceObject_t SurfObject) {
+  TextureState &State = getState();
+  std::lock_guard<std::mutex> Guard(State.Lock);
+  auto It = State.Surfaces.find(SurfObject);
+  if (It == State.Surfaces.end())
+    return recordNotASurface("cudaGetSurfaceObjectResourceDesc");
+  if (!ResDesc)
+    return invalid("cudaGetSurfaceObjectResourceDesc with a null result "
+                   "pointer");
+  *ResDesc = It->second->Resource;
   return cudaSuccess;
 }
 
