@@ -56,10 +56,9 @@ static __device__ __inline__ void __surface_read(T *Value,
 }
 
 template <class T>
-static __device__ __inline__ void __surface_write(const T &Value,
-                                                  cudaSurfaceObject_t Object,
-                                                  int X, int Y, int Z,
-                                                  cudaSurfaceBoundaryMode Mode) {
+static __device__ __inline__ void
+__surface_write(const T &Value, cudaSurfaceObject_t Object, int X, int Y,
+                int Z, cudaSurfaceBoundaryMode Mode) {
   if (char *At = __surface_at<T>(Object, X, Y, Z, Mode))
     __builtin_memcpy(At, &Value, sizeof(T));
 }
