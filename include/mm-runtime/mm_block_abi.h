@@ -123,6 +123,12 @@ void __mm_device_trap(mm_block_context *ctx, const char *function)
 void __mm_device_assert_fail(mm_block_context *ctx, const char *function)
     __attribute__((noreturn));
 
+/* As __mm_device_trap, where the kernel reached what the device lowering
+ * could not lower (an unsupported instruction, intrinsic or inline
+ * assembly), which `why` describes. */
+void __mm_device_unsupported(mm_block_context *ctx, const char *function,
+                             const char *why) __attribute__((noreturn));
+
 /* Reports that the block waits for other blocks: in a kernel with
  * MM_KERNEL_SPIN_WAITS, the threads that the block function last ran only
  * came back round loops that other threads' stores end. The runtime may give

@@ -144,7 +144,9 @@ struct Job {
   std::optional<EmbedForm> Embed;
   /// For a device part linked into the host (`cpu`): how it is lowered.
   HostLoweringOptions Lowering;
+  /// Code generation's warnings; the lowering's, located in the bundle.
   std::string Warnings;
+  std::vector<std::string> LoweringWarnings;
   /// The output, or the error.
   std::optional<Expected<std::string>> Result;
 };
@@ -313,6 +315,8 @@ static void runJobs(const Bundle &B, ArrayRef<Job *> Selected,
 static Error collectErrors(MutableArrayRef<Job> AllJobs) {
   Error Errors = Error::success();
   for (Job &J : AllJobs) {
+    for (const std::string &Warning : J.LoweringWarnings)
+      errs() << Warning;
     if (!J.Warnings.empty())
       WithColor::warning(errs(), "mm-llc")
           << "submodule '" << J.M->getName() << "': " << J.Warnings << '\n';
@@ -443,6 +447,9 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
       if (J->Embed == EmbedForm::HostCode) {
         J->Lowering = Lowering;
         J->Lowering.Level = J->Level;
+        J->Lowering.WarningHandler = [J](Error Warning) {
+          J->LoweringWarnings.push_back(toString(std::move(Warning)));
+        };
       }
   }
 

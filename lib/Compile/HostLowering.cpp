@@ -203,8 +203,15 @@ mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
     printPipelineBanner(M.getName(), errs());
     errs().flush();
   }
-  if (Error E = runLLVMPipeline(Mod, PipelineOptions))
-    return B.moduleError(M, toString(std::move(E)));
+  std::vector<std::string> Warnings;
+  if (Options.WarningHandler)
+    PipelineOptions.Warnings = &Warnings;
+  Error Ran = runLLVMPipeline(Mod, PipelineOptions);
+  for (const std::string &Warning : Warnings)
+    Options.WarningHandler(
+        B.moduleError(M, Warning, SourceMgr::DK_Warning));
+  if (Ran)
+    return B.moduleError(M, toString(std::move(Ran)));
   return Parsed;
 }
 

@@ -27,19 +27,27 @@ void PipelineSyntaxError::log(raw_ostream &OS) const { OS << Message; }
 
 namespace {
 /// Keeps the errors that passes report, which LLVMContext's default handler
-/// would print before ending the process; anything else goes on as usual.
+/// would print before ending the process, and their warnings where Warnings
+/// is given; anything else goes on as usual.
 struct CollectErrors : DiagnosticHandler {
+  explicit CollectErrors(std::vector<std::string> *Warnings)
+      : Warnings(Warnings) {}
   bool handleDiagnostics(const DiagnosticInfo &DI) override {
-    if (DI.getSeverity() != DS_Error)
+    bool IsError = DI.getSeverity() == DS_Error;
+    if (!IsError && !(DI.getSeverity() == DS_Warning && Warnings))
       return false;
     std::string Message;
     raw_string_ostream OS(Message);
     DiagnosticPrinterRawOStream Printer(OS);
     DI.print(Printer);
-    Errors = joinErrors(std::move(Errors), createStringError(OS.str()));
+    if (IsError)
+      Errors = joinErrors(std::move(Errors), createStringError(OS.str()));
+    else
+      Warnings->push_back(OS.str());
     return true;
   }
   Error Errors = Error::success();
+  std::vector<std::string> *Warnings;
 };
 
 /// LLVM's verifier, run as opt runs it after the pipeline (so that
@@ -89,7 +97,7 @@ Error mm::runLLVMPipeline(Module &M, const LLVMPipelineOptions &Options) {
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  auto Handler = std::make_unique<CollectErrors>();
+  auto Handler = std::make_unique<CollectErrors>(Options.Warnings);
   CollectErrors &Collected = *Handler;
   PassInstrumentationCallbacks PIC;
   // After a pass has reported an error the module may be in no state for

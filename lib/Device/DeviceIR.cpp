@@ -14,6 +14,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 using namespace mm::device;
@@ -319,27 +320,53 @@ void ThreadValues::appendCallArgs(SmallVectorImpl<Value *> &Args,
 // Errors
 //===----------------------------------------------------------------------===//
 
-DeviceLoweringError::DeviceLoweringError(StringRef Function,
-                                         const Twine &Message)
-    : DiagnosticInfo(getKindID(), DS_Error), Function(Function.str()),
+DeviceLoweringDiagnostic::DeviceLoweringDiagnostic(
+    StringRef Function, const Twine &Message, DiagnosticSeverity Severity)
+    : DiagnosticInfo(getKindID(), Severity), Function(Function.str()),
       Message(Message.str()) {}
 
-void DeviceLoweringError::print(DiagnosticPrinter &DP) const {
+void DeviceLoweringDiagnostic::print(DiagnosticPrinter &DP) const {
   if (!Function.empty())
     DP << "function '" << Function << "': ";
   DP << Message;
 }
 
-int DeviceLoweringError::getKindID() {
+int DeviceLoweringDiagnostic::getKindID() {
   static const int Kind = getNextAvailablePluginDiagnosticKind();
   return Kind;
 }
 
-bool DeviceLoweringError::classof(const DiagnosticInfo *DI) {
+bool DeviceLoweringDiagnostic::classof(const DiagnosticInfo *DI) {
   return DI->getKind() == getKindID();
 }
 
 void mm::device::reportError(Module &M, StringRef Function,
                              const Twine &Message) {
-  M.getContext().diagnose(DeviceLoweringError(Function, Message));
+  M.getContext().diagnose(
+      DeviceLoweringDiagnostic(Function, Message, DS_Error));
+}
+
+CallInst *mm::device::replaceWithUnsupported(Instruction &I,
+                                             const Twine &Why,
+                                             StringRef FunctionName) {
+  Function &F = *I.getFunction();
+  Module &M = *F.getParent();
+  std::string Message = Why.str();
+  M.getContext().diagnose(DeviceLoweringDiagnostic(
+      FunctionName.empty() ? F.getName() : FunctionName,
+      Message + "; a launch that reaches it fails", DS_Warning));
+  IRBuilder<> B(&I);
+  FunctionCallee Marker = M.getOrInsertFunction(
+      UnsupportedMarker, B.getVoidTy(), B.getPtrTy());
+  if (auto *Declaration = dyn_cast<Function>(Marker.getCallee())) {
+    Declaration->setDoesNotReturn();
+    Declaration->setDoesNotThrow();
+  }
+  CallInst *Call = B.CreateCall(
+      Marker, {B.CreateGlobalString(Message, "mm.unsupported.why")});
+  Call->setDoesNotReturn();
+  if (!I.getType()->isVoidTy())
+    I.replaceAllUsesWith(PoisonValue::get(I.getType()));
+  changeToUnreachable(&I);
+  return Call;
 }

@@ -20,8 +20,13 @@
 //     thread function (`"mm-static-shared-size"`, `"mm-scratch-size"`, ...)
 //     and, for the uniform values' slots, as `!mm.uniform.slots` metadata.
 //
-// A pass that cannot lower what it sees reports a DeviceLoweringError through
-// the module's LLVMContext and leaves the module as it was.
+// A pass that cannot lower what it sees reports a DeviceLoweringDiagnostic
+// through the module's LLVMContext: an error, and the module left as it was;
+// or, where one instruction of one function is what it cannot lower, a
+// warning, and that instruction replaced by a call of the marker
+// `mm.unsupported` (replaceWithUnsupported), which the thread operations'
+// lowering makes a trap that says why: only the launches that reach it
+// fail.
 //
 //===----------------------------------------------------------------------===//
 
@@ -340,9 +345,11 @@ private:
 
 /// What a pass reports when it cannot lower a function or the module: the
 /// function's name (empty for the module) and why.
-class DeviceLoweringError : public llvm::DiagnosticInfo {
+class DeviceLoweringDiagnostic : public llvm::DiagnosticInfo {
 public:
-  DeviceLoweringError(llvm::StringRef Function, const llvm::Twine &Message);
+  DeviceLoweringDiagnostic(llvm::StringRef Function,
+                           const llvm::Twine &Message,
+                           llvm::DiagnosticSeverity Severity);
 
   llvm::StringRef getFunctionName() const { return Function; }
   const std::string &getMessage() const { return Message; }
@@ -356,9 +363,21 @@ private:
   std::string Message;
 };
 
-/// Reports a DeviceLoweringError on \p M's context.
+/// Reports a DeviceLoweringDiagnostic error on \p M's context.
 void reportError(llvm::Module &M, llvm::StringRef Function,
                  const llvm::Twine &Message);
+
+/// The marker `void mm.unsupported(ptr why)`, which does not return: a
+/// call stands for what the lowering could not lower, `why` a C string.
+inline constexpr llvm::StringLiteral UnsupportedMarker = "mm.unsupported";
+
+/// Replaces \p I, which the lowering cannot lower for \p Why, by a call of
+/// UnsupportedMarker, the rest of its block by `unreachable`, and reports
+/// a warning naming \p FunctionName (by default I's function, which may be
+/// a kernel's thread function standing for it). Returns the call.
+llvm::CallInst *replaceWithUnsupported(llvm::Instruction &I,
+                                       const llvm::Twine &Why,
+                                       llvm::StringRef FunctionName = "");
 
 } // namespace mm::device
 

@@ -5,9 +5,10 @@
 // (`rcp.approx.ftz.f32`, `mad.lo.cc.u32` / `madc.hi.u32`), and CUDA code
 // reads special registers or shuffles in PTX. None of it means anything to
 // the host's backend. This pass translates the PTX that it knows into the IR
-// that computes the same values (PTXTranslator.h) and rejects any other
-// inline assembly with an error that names the function and quotes the
-// assembly. See docs/device-lowering.md.
+// that computes the same values (PTXTranslator.h); any other inline
+// assembly it replaces with a trap that quotes it, reached only by the
+// launches that run it, and a warning that names the function and quotes
+// the assembly. See docs/device-lowering.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 
 using namespace llvm;
 using namespace mm::device;
@@ -30,20 +32,27 @@ PreservedAnalyses LowerInlineAsmPass::lower(Module &M, ModuleAnalysisManager &) 
           Calls.push_back(Call);
   if (Calls.empty())
     return PreservedAnalyses::all();
+  // What is not translated, replaced once every call has been seen: the
+  // replacement takes the rest of the block, other calls with it.
+  SmallVector<std::pair<WeakVH, std::string>> Unsupported;
   for (CallBase *Call : Calls) {
     const auto &Asm = *cast<InlineAsm>(Call->getCalledOperand());
-    auto Unsupported = [&](const Twine &Why) {
-      reportError(M, Call->getFunction()->getName(),
-                  "unsupported inline assembly '" +
-                      StringRef(Asm.getAsmString()).trim() + "': " + Why);
-      return PreservedAnalyses::none();
+    auto Reject = [&](const Twine &Why) {
+      Unsupported.emplace_back(Call, ("unsupported inline assembly '" +
+                                      StringRef(Asm.getAsmString()).trim() +
+                                      "': " + Why)
+                                         .str());
     };
-    if (isAMDGCNCode(M))
-      return Unsupported("inline assembly of amdgcn is not translated");
+    if (isAMDGCNCode(M)) {
+      Reject("inline assembly of amdgcn is not translated");
+      continue;
+    }
     Expected<SmallVector<Value *, 4>> Outputs =
         PTXTranslator(*Call, Asm).run();
-    if (!Outputs)
-      return Unsupported(toString(Outputs.takeError()));
+    if (!Outputs) {
+      Reject(toString(Outputs.takeError()));
+      continue;
+    }
     if (auto *ST = dyn_cast<StructType>(Call->getType())) {
       IRBuilder<> B(Call);
       Value *Aggregate = PoisonValue::get(ST);
@@ -55,5 +64,8 @@ PreservedAnalyses LowerInlineAsmPass::lower(Module &M, ModuleAnalysisManager &) 
     }
     Call->eraseFromParent();
   }
+  for (auto &[Call, Why] : Unsupported)
+    if (Call)
+      replaceWithUnsupported(*cast<Instruction>(Call), Why);
   return PreservedAnalyses::none();
 }

@@ -45,6 +45,23 @@ void mm::device::emitTrap(IRBuilderBase &B, Value *Ctx,
                Ctx, FunctionName);
 }
 
+void mm::device::emitUnsupported(IRBuilderBase &B, Value *Ctx,
+                                 StringRef FunctionName, Value *Why) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  PointerType *Ptr = B.getPtrTy();
+  FunctionCallee Unsupported = M.getOrInsertFunction(
+      MM_DEVICE_ENTRY_POINT(__mm_device_unsupported), B.getVoidTy(), Ptr, Ptr,
+      Ptr);
+  if (auto *F = dyn_cast<Function>(Unsupported.getCallee())) {
+    F->setDoesNotReturn();
+    F->setDoesNotThrow();
+  }
+  CallInst *Call = B.CreateCall(
+      Unsupported,
+      {Ctx, B.CreateGlobalString(FunctionName, "__mm_trap.function"), Why});
+  Call->setDoesNotReturn();
+}
+
 void mm::device::emitBlockSpins(IRBuilderBase &B, Value *Ctx) {
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Spins = M.getOrInsertFunction(

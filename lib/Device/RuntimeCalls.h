@@ -32,6 +32,11 @@ llvm::FunctionCallee getVPrintfFunction(llvm::Module &M);
 void emitTrap(llvm::IRBuilderBase &B, llvm::Value *Ctx,
               llvm::StringRef FunctionName);
 
+/// Emits a trap of function \p FunctionName that reached what the lowering
+/// could not lower, which \p Why (a C string) describes.
+void emitUnsupported(llvm::IRBuilderBase &B, llvm::Value *Ctx,
+                     llvm::StringRef FunctionName, llvm::Value *Why);
+
 /// Reports to the runtime that the block waits for other blocks
 /// (__mm_device_block_spins).
 void emitBlockSpins(llvm::IRBuilderBase &B, llvm::Value *Ctx);

@@ -26,6 +26,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/Error.h"
 
 using namespace llvm;
@@ -435,8 +436,9 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
     return B.CreateCall(getVPrintfFunction(M),
                         {TV.get(ThreadArg::Ctx), Call.getArgOperand(0), Call.getArgOperand(1)});
   bool IsAssert = Name == "__assertfail";
-  if (IsAssert || Name == "llvm.trap" || Name == "llvm.debugtrap" ||
-      Name == "__trap") {
+  bool IsUnsupported = Name == UnsupportedMarker;
+  if (IsAssert || IsUnsupported || Name == "llvm.trap" ||
+      Name == "llvm.debugtrap" || Name == "__trap") {
     // A block function running a range of blocks leaves the context at the
     // first: the runtime reports the block that trapped from here.
     if (IsKernel)
@@ -445,6 +447,9 @@ Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
                         B.getInt8Ty(), TV.get(ThreadArg::Ctx), BlockIdxOffset));
     if (IsAssert)
       emitAssertFail(B, Call, TV.get(ThreadArg::Ctx), TrapName);
+    else if (IsUnsupported)
+      emitUnsupported(B, TV.get(ThreadArg::Ctx), TrapName,
+                      Call.getArgOperand(0));
     else
       emitTrap(B, TV.get(ThreadArg::Ctx), TrapName);
     return nullptr;
@@ -481,12 +486,17 @@ Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
       if (auto *Call = dyn_cast<CallBase>(&I))
         if (Call->getCalledFunction() && !isa<SyncPoint>(Call))
           Calls.push_back(Call);
+  // What cannot be lowered, replaced once every call has been seen: the
+  // replacement takes the rest of the block, other calls with it.
+  SmallVector<std::pair<WeakVH, std::string>> Unsupported;
   for (CallBase *Call : Calls) {
     bool Erase = false;
     Expected<Value *> Result =
         lower(*Call, Call->getCalledFunction()->getName(), Erase);
-    if (!Result)
-      return Result.takeError();
+    if (!Result) {
+      Unsupported.emplace_back(Call, toString(Result.takeError()));
+      continue;
+    }
     if (!Erase)
       continue;
     if (*Result) {
@@ -495,6 +505,16 @@ Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
       Call->replaceAllUsesWith(*Result);
     }
     Call->eraseFromParent();
+  }
+  for (auto &[Call, Why] : Unsupported) {
+    if (!Call)
+      continue;
+    // The marker, lowered as the others.
+    CallInst *Marker =
+        replaceWithUnsupported(*cast<CallBase>(Call), Why, TrapName);
+    bool Erase;
+    cantFail(lower(*Marker, UnsupportedMarker, Erase));
+    Marker->eraseFromParent();
   }
   // A thread that has returned takes part in no later exchange: its slot
   // reads as a false predicate, so that a ballot of the lanes that are here

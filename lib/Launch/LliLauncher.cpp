@@ -18,6 +18,8 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <spawn.h>
 #include <string>
@@ -258,8 +260,10 @@ static size_t countSubmodules(std::string_view Bundle) {
 }
 
 /// Runs \p Args with no input and its output discarded (the JIT reports
-/// what the build could not do); true if it exits with 0.
-static bool runQuietly(const std::vector<std::string> &Args) {
+/// what the build could not do), but for its standard error, which goes to
+/// \p ErrorFile if given; true if it exits with 0.
+static bool runQuietly(const std::vector<std::string> &Args,
+                       const std::string &ErrorFile = "") {
   std::vector<char *> Argv;
   for (const std::string &Arg : Args)
     Argv.push_back(const_cast<char *>(Arg.c_str()));
@@ -268,7 +272,11 @@ static bool runQuietly(const std::vector<std::string> &Args) {
   posix_spawn_file_actions_init(&Actions);
   posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&Actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  if (ErrorFile.empty())
+    posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  else
+    posix_spawn_file_actions_addopen(&Actions, 2, ErrorFile.c_str(),
+                                     O_WRONLY | O_CREAT | O_EXCL, 0600);
   pid_t Child;
   int Spawned =
       posix_spawn(&Child, Argv[0], &Actions, nullptr, Argv.data(), environ);
@@ -299,6 +307,23 @@ static bool writeNewFile(const std::string &Path, std::string_view Bytes) {
   return ::close(FD) == 0 && Written;
 }
 
+/// Prints the warnings that the build wrote to \p File (the device
+/// lowering's, of what only the launches that reach it cannot run), each
+/// located in \p Input, the user's bundle, rather than \p Copy, the
+/// build's copy of it. True: warnings do not stop the build.
+static bool printBuildWarnings(const std::string &File,
+                               const std::string &Copy,
+                               const std::string &Input) {
+  std::ifstream Stream(File);
+  std::string Warnings((std::istreambuf_iterator<char>(Stream)),
+                       std::istreambuf_iterator<char>());
+  for (size_t At = Warnings.find(Copy); At != std::string::npos;
+       At = Warnings.find(Copy, At + Input.size()))
+    Warnings.replace(At, Copy.size(), Input);
+  std::fputs(Warnings.c_str(), stderr);
+  return true;
+}
+
 /// Compiles the bundle of \p Recipe into a shared object, as `mm-nvcc
 /// --executable` compiles an executable: mm-llc --embed=cpu, then clang
 /// with libmm_runtime. The host's code was compiled for an executable,
@@ -327,7 +352,10 @@ static int buildProgram(const RunRequest &R, const CacheSettings &Settings,
       writeNewFile(WorkDir + "/" + Input, Recipe.getBundle()) &&
       runQuietly({ToolDir + "/mm-llc", "-filetype=obj", "-relocation-model=pic",
                   "-mcpu=native", "--embed=cpu", std::string("-O") + R.OptLevel,
-                  ChildDir + "/" + Input, "-o", ChildDir + "/program.o"}) &&
+                  ChildDir + "/" + Input, "-o", ChildDir + "/program.o"},
+                 ChildDir + "/warnings") &&
+      printBuildWarnings(WorkDir + "/warnings", ChildDir + "/" + Input,
+                         R.Input) &&
       runQuietly({MM_LLVM_TOOLS_DIR "/clang", "--driver-mode=g++", "-shared",
                   "-Wl,-Bsymbolic", ChildDir + "/program.o", "-o",
                   ChildDir + "/program.so", "-Wl,--require-defined=main",

@@ -9,6 +9,7 @@
 #include "mm/Bundle/LLVMModule.h"
 #include "mm/Compile/TargetMachine.h"
 #include "mm/Opt/PassReport.h"
+#include "mm/Support/Diagnostics.h"
 
 #include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/IR/DebugInfo.h"
@@ -18,6 +19,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
+
+#include <mutex>
 
 using namespace llvm;
 using namespace mm;
@@ -90,7 +93,17 @@ Expected<std::string> mm::optimizeLLVMSubmodule(const Bundle &B,
   Options.Output = &OS;
   if (Report)
     Report->countModule(Mod, /*After=*/false);
+  std::vector<std::string> Warnings;
+  Options.Warnings = &Warnings;
   Error Ran = runLLVMPipeline(Mod, Options);
+  // The device lowering's warnings, located as errors are; one at a time,
+  // whatever thread optimizes.
+  for (const std::string &Warning : Warnings) {
+    static std::mutex Lock;
+    std::lock_guard<std::mutex> Guard(Lock);
+    reportError(B.moduleError(M, Warning, SourceMgr::DK_Warning), "mm-opt",
+                errs());
+  }
   if (Report)
     Report->countModule(Mod, /*After=*/true);
   if (Ran)

@@ -482,6 +482,7 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   Lowering.Level = Options.Level;
   Lowering.Extensions = Options.Extensions;
   Lowering.DebugPassManager = Options.DebugPassManager;
+  Lowering.WarningHandler = Options.LoweringWarningHandler;
   Lowering.CreateTargetMachine = [&] {
     return JITTargetMachineBuilder(Lowering.HostTriple)
         .setCPU(sys::getHostCPUName().str())

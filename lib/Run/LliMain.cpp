@@ -32,6 +32,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 
 using namespace llvm;
 using namespace mm;
@@ -426,6 +427,11 @@ static Expected<int> run(const LliOptions &Flags,
   if (!Cache)
     return Cache.takeError();
   Options.Cache = Cache->get();
+  Options.LoweringWarningHandler = [](Error E) {
+    static std::mutex Lock;
+    std::lock_guard<std::mutex> Guard(Lock);
+    reportError(std::move(E), "mm-lli", errs());
+  };
   Options.CacheWarningHandler = [](Error E) {
     // Once: every submodule would meet the same full disk.
     static std::once_flag Warned;

@@ -999,10 +999,11 @@ static std::mutex PrintfLock;
 extern "C" {
 
 /// Fails the launch that \p Ctx's block belongs to with \p Status, for a
-/// trap of kind \p What ("trapped", "failed an assertion") in \p Function, and
-/// abandons the block.
+/// trap of kind \p What ("trapped", "failed an assertion") in \p Function,
+/// \p Why if not null, and abandons the block.
 [[noreturn]] static void trap(mm_block_context *Ctx, const char *Function,
-                              mm_status Status, const char *What) {
+                              mm_status Status, const char *What,
+                              const char *Why = nullptr) {
   Worker *W = Ctx ? static_cast<Worker *>(Ctx->runtime) : nullptr;
   const char *Name = Function ? Function : "<unknown>";
   if (!W) {
@@ -1010,14 +1011,15 @@ extern "C" {
     // launch to abandon, and a trap does not return.
     std::fflush(stdout);
     std::fprintf(stderr, "error: device function '%s' %s outside a kernel "
-                         "launch\n",
-                 Name, What);
+                         "launch%s%s\n",
+                 Name, What, Why ? ": " : "", Why ? Why : "");
     std::_Exit(EXIT_FAILURE);
   }
   LaunchState &L = *W->Launch;
   L.fail(Status, "kernel '" + L.Kernel.Name + "' of submodule '" +
                      L.Kernel.Module + "' " + What + " in function '" + Name +
-                     "' (" + describeBlocks(*Ctx) + ")");
+                     "' (" + describeBlocks(*Ctx) + ")" +
+                     (Why ? std::string(": ") + Why : std::string()));
   siglongjmp(W->TrapJump, 1);
 }
 
@@ -1027,6 +1029,12 @@ void __mm_device_trap(mm_block_context *Ctx, const char *Function) {
 
 void __mm_device_assert_fail(mm_block_context *Ctx, const char *Function) {
   trap(Ctx, Function, MM_ERROR_ASSERT, "failed an assertion");
+}
+
+void __mm_device_unsupported(mm_block_context *Ctx, const char *Function,
+                             const char *Why) {
+  trap(Ctx, Function, MM_ERROR_LAUNCH_FAILED,
+       "reached what mm cannot run on the CPU", Why);
 }
 
 void __mm_device_block_spins(mm_block_context *Ctx) {

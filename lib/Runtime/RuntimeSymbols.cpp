@@ -50,6 +50,7 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(mgpuSetDefaultDevice),
       MM_RUNTIME_SYMBOL(__mm_device_trap),
       MM_RUNTIME_SYMBOL(__mm_device_assert_fail),
+      MM_RUNTIME_SYMBOL(__mm_device_unsupported),
       MM_RUNTIME_SYMBOL(__mm_device_block_spins),
       MM_RUNTIME_SYMBOL(__mm_device_vprintf),
       MM_RUNTIME_SYMBOL(__mm_device_printf_begin),

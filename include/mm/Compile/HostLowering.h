@@ -48,6 +48,10 @@ struct HostLoweringOptions {
   /// The host TargetMachine that a pipeline is run with.
   std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>
       CreateTargetMachine;
+  /// Receives each warning of the pipeline (the device lowering's, of what
+  /// only the launches that reach it cannot run), located in the bundle as
+  /// errors are; LLVM prints them if unset.
+  std::function<void(llvm::Error)> WarningHandler;
 };
 
 /// Parses submodule \p M of \p B into \p Context (translating MLIR), verifies

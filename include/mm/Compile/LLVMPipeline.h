@@ -20,6 +20,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -60,6 +61,9 @@ struct LLVMPipelineOptions {
   /// Where the module goes after the pipeline and the verifier, printed as
   /// `opt -S` prints it; nowhere if null.
   llvm::raw_ostream *Output = nullptr;
+  /// Receives the text of each warning that a pass reports; LLVM prints
+  /// them if null.
+  std::vector<std::string> *Warnings = nullptr;
 };
 
 /// The pipeline text does not parse.

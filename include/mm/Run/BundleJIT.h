@@ -80,6 +80,10 @@ struct BundleJITOptions {
   std::vector<std::string> CodeOptions;
   /// Gets what went wrong with the cache (the run goes on without it).
   std::function<void(llvm::Error)> CacheWarningHandler;
+  /// Gets each warning of a submodule's lowering, located in the bundle
+  /// (HostLoweringOptions::WarningHandler); called from the threads that
+  /// compile.
+  std::function<void(llvm::Error)> LoweringWarningHandler;
 };
 
 class BundleJIT : public runtime::KernelProvider {
