@@ -12,6 +12,7 @@
 #include "mm-cuda/cuda.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -234,33 +235,65 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
   return Args;
 }
 
-/// The file that clang reads for CUDA source \p Source, if it is to read
-/// another: its launches respelled (LaunchSyntax.h); named but not written
-/// with --dryrun.
-static Expected<std::optional<std::string>>
-respellSource(StringRef Source, CommandRunner &Runner) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Source);
-  if (!Text)
-    return createStringError("cannot read '%s': %s", Source.str().c_str(),
-                             Text.getError().message().c_str());
-  std::optional<std::string> Respelled =
-      respellSpacedLaunches((*Text)->getBuffer());
-  if (!Respelled)
-    return std::nullopt;
-  std::string Path = Runner.getTemporaryPath(sys::path::filename(Source));
-  if (Runner.isDryRun())
-    return Path;
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (!EC) {
-    OS << *Respelled;
-    OS.close();
-    EC = OS.error();
+/// The files that clang reads for CUDA source \p Source and for the headers
+/// that it includes, transitively, from its own directory (`"name"`) and
+/// \p IncludeDirs (both forms), where one is to read another: each with its
+/// launches respelled (LaunchSyntax.h), named but not written with --dryrun.
+static Expected<std::vector<std::pair<std::string, std::string>>>
+respellSources(StringRef Source, ArrayRef<std::string> IncludeDirs,
+               CommandRunner &Runner) {
+  std::vector<std::pair<std::string, std::string>> Respelled;
+  std::vector<std::string> Pending = {Source.str()};
+  StringSet<> Seen;
+  while (!Pending.empty()) {
+    std::string File = std::move(Pending.back());
+    Pending.pop_back();
+    SmallString<256> Real;
+    if (!sys::fs::real_path(File, Real) && !Seen.insert(Real).second)
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
+    if (!Text) {
+      if (File != Source)
+        continue; // clang says why, if it reads it
+      return createStringError("cannot read '%s': %s", Source.str().c_str(),
+                               Text.getError().message().c_str());
+    }
+    StringRef Contents = (*Text)->getBuffer();
+    for (const IncludedHeader &Header : getIncludedHeaders(Contents)) {
+      SmallVector<std::string, 8> Dirs;
+      if (!Header.Angled) {
+        StringRef Parent = sys::path::parent_path(File);
+        Dirs.push_back(Parent.empty() ? "." : Parent.str());
+      }
+      Dirs.append(IncludeDirs.begin(), IncludeDirs.end());
+      for (const std::string &Dir : Dirs) {
+        SmallString<256> Candidate(Dir);
+        sys::path::append(Candidate, Header.Name);
+        if (sys::fs::is_regular_file(Candidate)) {
+          Pending.push_back(std::string(Candidate));
+          break;
+        }
+      }
+    }
+    std::optional<std::string> Spelled = respellSpacedLaunches(Contents);
+    if (!Spelled)
+      continue;
+    std::string Path = Runner.getTemporaryPath(sys::path::filename(File));
+    Respelled.emplace_back(File, Path);
+    if (Runner.isDryRun())
+      continue;
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC);
+    if (!EC) {
+      OS << *Spelled;
+      OS.close();
+      EC = OS.error();
+    }
+    if (EC)
+      return createStringError("cannot write '%s': %s", Path.c_str(),
+                               EC.message().c_str());
   }
-  if (EC)
-    return createStringError("cannot write '%s': %s", Path.c_str(),
-                             EC.message().c_str());
-  return Path;
+  return Respelled;
 }
 
 Error SourceCompiler::run(InputKind Kind, StringRef Source, SourceHalf Half,
@@ -275,17 +308,16 @@ Error SourceCompiler::run(InputKind Kind, StringRef Source, SourceHalf Half,
   if (Kind == InputKind::CUDA && sys::fs::exists(Source)) {
     auto [Cached, New] = RespelledSources.try_emplace(Source);
     if (New) {
-      Expected<std::optional<std::string>> Respelled =
-          respellSource(Source, Runner);
+      Expected<std::vector<std::pair<std::string, std::string>>> Respelled =
+          respellSources(Source, IncludeDirs, Runner);
       if (!Respelled)
         return Respelled.takeError();
       Cached->second = std::move(*Respelled);
     }
-    // clang reads the respelled text under the source's name.
-    if (Cached->second)
-      Command.insert(Command.begin() + 1,
-                     {"-Xclang", "-remap-file", "-Xclang",
-                      (Source + ";" + *Cached->second).str()});
+    // clang reads each respelled text under its file's name.
+    for (const auto &[File, Copy] : Cached->second)
+      Command.insert(Command.begin() + 1, {"-Xclang", "-remap-file", "-Xclang",
+                                           File + ";" + Copy});
   }
   return Runner.run(Command, ("clang, compiling '" + Source + "'").str());
 }

@@ -91,9 +91,11 @@ private:
   CommandRunner &Runner;
   std::string Clang, CudaRoot;
   std::vector<std::string> IncludeDirs, SystemIncludeDirs;
-  /// Each CUDA source's respelled copy (LaunchSyntax.h), if it needs one:
-  /// made once for both of its halves.
-  mutable llvm::StringMap<std::optional<std::string>> RespelledSources;
+  /// For each CUDA source, the files that clang reads for it and its
+  /// headers, each with its respelled copy (LaunchSyntax.h): made once for
+  /// both of its halves.
+  mutable llvm::StringMap<std::vector<std::pair<std::string, std::string>>>
+      RespelledSources;
 };
 
 /// How buildBundle shapes the bundle, for nvcc -c's object.

@@ -119,3 +119,26 @@ mm::nvcc::respellSpacedLaunches(StringRef Source) {
     return std::nullopt;
   return Text;
 }
+
+std::vector<mm::nvcc::IncludedHeader>
+mm::nvcc::getIncludedHeaders(StringRef Source) {
+  std::vector<IncludedHeader> Headers;
+  while (!Source.empty()) {
+    auto [Line, Rest] = Source.split('\n');
+    Source = Rest;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim(" \t");
+    bool Angled = Line.starts_with("<");
+    if (!Angled && !Line.starts_with("\""))
+      continue;
+    size_t End = Line.find(Angled ? '>' : '"', 1);
+    if (End != StringRef::npos && End > 1)
+      Headers.push_back({Line.slice(1, End).str(), Angled});
+  }
+  return Headers;
+}

@@ -5,7 +5,9 @@
 // clang lexes `<<<` and `>>>` only unspaced. Rodinia's particlefilter is
 // written so. The drivers give clang such a source with its launches
 // respelled (clang's -remap-file, so that diagnostics, __FILE__ and
-// dependency files still name the source).
+// dependency files still name the source), and so the headers that it
+// includes from its own directory and the include directories that the
+// command line names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mm::nvcc {
 
@@ -27,6 +30,17 @@ namespace mm::nvcc {
 /// opener's depth of parentheses, brackets and braces. Comments, string and
 /// character literals (raw strings too) are left alone.
 std::optional<std::string> respellSpacedLaunches(llvm::StringRef Source);
+
+/// A header that an `#include` line of a source names.
+struct IncludedHeader {
+  std::string Name;
+  /// `<Name>` rather than `"Name"`.
+  bool Angled;
+};
+
+/// The headers that \p Source's `#include` lines name, whatever the
+/// conditions around them.
+std::vector<IncludedHeader> getIncludedHeaders(llvm::StringRef Source);
 
 } // namespace mm::nvcc
 
