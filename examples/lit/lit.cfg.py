@@ -1,0 +1,1 @@
+import mm_lit; mm_lit.configure(config)
