@@ -40,7 +40,7 @@ __surface_at(cudaSurfaceObject_t Object, int X, int Y, int Z,
     Y1 = Y1 < 0 ? 0 : Y1 >= Rows ? Rows - 1 : Y1;
     Z1 = Z1 < 0 ? 0 : Z1 >= Slices ? Slices - 1 : Z1;
   }
-  return S->data + Z1 * S->slicePitch + Y1 * S->pitch + X1;
+  return S->data + (Z1 * Rows + Y1) * (long long)S->rowBytes + X1;
 }
 
 template <class T>

@@ -30,16 +30,14 @@ enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
 
 typedef unsigned long long cudaSurfaceObject_t;
 
-/* A surface: rows of rowBytes bytes, pitch bytes apart, in slices (the
- * layers of a layered array, or a 3-D array's depth) slicePitch bytes
- * apart; one row and one slice for fewer dimensions. */
+/* A surface: a CUDA array's rows of rowBytes bytes, one after another, in
+ * slices (the layers of a layered array, or a 3-D array's depth) of `rows`
+ * rows; one row and one slice for fewer dimensions. */
 struct __mm_surface {
   char *data;
   unsigned long long rowBytes;
   unsigned long long rows;
   unsigned long long slices;
-  unsigned long long pitch;
-  unsigned long long slicePitch;
 };
 
 #endif /* __SURFACE_TYPES_H__ */

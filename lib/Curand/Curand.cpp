@@ -343,6 +343,16 @@ curandStatus_t generate(curandGenerator_t G, T *Out, size_t Count, Shape P,
       G->Threads);
 }
 
+/// As generate, for the normal and log-normal distributions, whose values
+/// come in pairs.
+template <typename T, typename SelectKind>
+curandStatus_t generatePairs(curandGenerator_t G, T *Out, size_t Count,
+                             Shape P, SelectKind Select) {
+  if (Count % 2)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  return generate(G, Out, Count, P, Select);
+}
+
 } // namespace
 
 extern "C" {
@@ -460,40 +470,32 @@ curandStatus_t curandGenerateUniformDouble(curandGenerator_t G, double *Out,
                   [](auto Generator) { return Generator.UniformDouble; });
 }
 
-// Normal numbers come in pairs.
 curandStatus_t curandGenerateNormal(curandGenerator_t G, float *Out,
                                     size_t Count, float Mean, float Stddev) {
-  if (Count % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-  return generate(G, Out, Count, Shape{Mean, Stddev},
-                  [](auto Generator) { return Generator.Normal; });
+  return generatePairs(G, Out, Count, Shape{Mean, Stddev},
+                       [](auto Generator) { return Generator.Normal; });
 }
 
 curandStatus_t curandGenerateNormalDouble(curandGenerator_t G, double *Out,
                                           size_t Count, double Mean,
                                           double Stddev) {
-  if (Count % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-  return generate(G, Out, Count, Shape{Mean, Stddev},
-                  [](auto Generator) { return Generator.NormalDouble; });
+  return generatePairs(G, Out, Count, Shape{Mean, Stddev},
+                       [](auto Generator) { return Generator.NormalDouble; });
 }
 
 curandStatus_t curandGenerateLogNormal(curandGenerator_t G, float *Out,
                                        size_t Count, float Mean,
                                        float Stddev) {
-  if (Count % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-  return generate(G, Out, Count, Shape{Mean, Stddev},
-                  [](auto Generator) { return Generator.LogNormal; });
+  return generatePairs(G, Out, Count, Shape{Mean, Stddev},
+                       [](auto Generator) { return Generator.LogNormal; });
 }
 
 curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t G, double *Out,
                                              size_t Count, double Mean,
                                              double Stddev) {
-  if (Count % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-  return generate(G, Out, Count, Shape{Mean, Stddev},
-                  [](auto Generator) { return Generator.LogNormalDouble; });
+  return generatePairs(
+      G, Out, Count, Shape{Mean, Stddev},
+      [](auto Generator) { return Generator.LogNormalDouble; });
 }
 
 } // extern "C"

@@ -310,8 +310,8 @@ static bool writeNewFile(const std::string &Path, std::string_view Bytes) {
 /// Prints the warnings that the build wrote to \p File (the device
 /// lowering's, of what only the launches that reach it cannot run), each
 /// located in \p Input, the user's bundle, rather than \p Copy, the
-/// build's copy of it. True: warnings do not stop the build.
-static bool printBuildWarnings(const std::string &File,
+/// build's copy of it.
+static void printBuildWarnings(const std::string &File,
                                const std::string &Copy,
                                const std::string &Input) {
   std::ifstream Stream(File);
@@ -321,7 +321,6 @@ static bool printBuildWarnings(const std::string &File,
        At = Warnings.find(Copy, At + Input.size()))
     Warnings.replace(At, Copy.size(), Input);
   std::fputs(Warnings.c_str(), stderr);
-  return true;
 }
 
 /// Compiles the bundle of \p Recipe into a shared object, as `mm-nvcc
@@ -348,14 +347,16 @@ static int buildProgram(const RunRequest &R, const CacheSettings &Settings,
   // the build's outputs.
   std::string Input = "in/" + fs::path(R.Input).filename().string();
   int FD = -1;
-  if (::mkdir((WorkDir + "/in").c_str(), 0700) == 0 &&
+  bool Compiled =
+      ::mkdir((WorkDir + "/in").c_str(), 0700) == 0 &&
       writeNewFile(WorkDir + "/" + Input, Recipe.getBundle()) &&
       runQuietly({ToolDir + "/mm-llc", "-filetype=obj", "-relocation-model=pic",
                   "-mcpu=native", "--embed=cpu", std::string("-O") + R.OptLevel,
                   ChildDir + "/" + Input, "-o", ChildDir + "/program.o"},
-                 ChildDir + "/warnings") &&
-      printBuildWarnings(WorkDir + "/warnings", ChildDir + "/" + Input,
-                         R.Input) &&
+                 ChildDir + "/warnings");
+  if (Compiled)
+    printBuildWarnings(WorkDir + "/warnings", ChildDir + "/" + Input, R.Input);
+  if (Compiled &&
       runQuietly({MM_LLVM_TOOLS_DIR "/clang", "--driver-mode=g++", "-shared",
                   "-Wl,-Bsymbolic", ChildDir + "/program.o", "-o",
                   ChildDir + "/program.so", "-Wl,--require-defined=main",

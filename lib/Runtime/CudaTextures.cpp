@@ -638,9 +638,7 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *SurfObject,
     return invalid("cudaCreateSurfaceObject of a CUDA array made without "
                    "cudaArraySurfaceLoadStore");
   auto Object = std::make_unique<SurfaceObject>();
-  Object->Surface = {A->Data,         A->getPitch(), A->getRows(),
-                     A->getSlices(),  A->getPitch(),
-                     A->getPitch() * A->getRows()};
+  Object->Surface = {A->Data, A->getPitch(), A->getRows(), A->getSlices()};
   Object->Resource = *ResDesc;
   cudaSurfaceObject_t Handle = reinterpret_cast<uintptr_t>(&Object->Surface);
   TextureState &State = getState();

@@ -49,4 +49,20 @@ TEST(LaunchSyntaxTest, ClosesAtTheOpenersDepth) {
             "k <<<  g, b>>>(p); m <<<  1, 2 >>> ();");
 }
 
+TEST(LaunchSyntaxTest, FindsTheIncludedHeaders) {
+  std::vector<IncludedHeader> Headers =
+      getIncludedHeaders("#include \"a.cuh\"\n"
+                         "  #  include <dir/b.h>  // angled\n"
+                         "#if 0\n#include \"c.h\"\n#endif\n"
+                         "#include MACRO\n#define X 1\n"
+                         "#include \"\"\nint include;\n#include \"d.h");
+  ASSERT_EQ(Headers.size(), 3u);
+  EXPECT_EQ(Headers[0].Name, "a.cuh");
+  EXPECT_FALSE(Headers[0].Angled);
+  EXPECT_EQ(Headers[1].Name, "dir/b.h");
+  EXPECT_TRUE(Headers[1].Angled);
+  // Whatever the conditions: a header that might be read is respelled.
+  EXPECT_EQ(Headers[2].Name, "c.h");
+}
+
 } // namespace
