@@ -121,6 +121,16 @@ const char *mm_get_error_message(void);
 #define MM_STATUS_READ_FUNCTION "__mm_status_read"
 void __mm_status_read(int status);
 
+/* The storage of the `__managed__` variable whose host shadow is \p shadow:
+ * the device variable, which kernels and cudaMemcpy*Symbol use too. mm-lli
+ * and mm-llc make the host code reach a managed variable through it, and
+ * programs do not call it. A variable that cannot be found ends the
+ * program with a message. */
+#define MM_MANAGED_VARIABLE_FUNCTION "__mm_managed_variable"
+/* The annotation that mm's CUDA headers give a `__managed__` variable. */
+#define MM_MANAGED_ANNOTATION "mm.managed"
+void *__mm_managed_variable(const void *shadow);
+
 #undef MM_ENUM_INT
 
 #ifdef __cplusplus

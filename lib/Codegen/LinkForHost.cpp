@@ -261,6 +261,8 @@ Error mm::linkDevicePartsIntoHost(Module &Host, const Bundle &B,
                                   const Submodule &HostSubmodule,
                                   ArrayRef<OffloadPart> Parts) {
   noteStatusReads(Host);
+  if (Error E = reachManagedVariables(Host))
+    return B.moduleError(HostSubmodule, toString(std::move(E)));
   LinkedProgramTable Table(Host);
   for (const CudaHostStub &Stub : exportCudaHostStubs(Host))
     Table.add(MM_LINKED_HOST_STUB, "", Stub.Kernel,

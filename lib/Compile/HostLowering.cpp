@@ -8,12 +8,14 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -151,6 +153,64 @@ void mm::noteStatusReads(Module &Host) {
   }
 }
 
+/// The host shadows that clang's host half has of `__managed__` variables:
+/// mm's CUDA headers annotate them "mm.managed" (host_defines.h).
+static SmallVector<GlobalVariable *> findManagedShadows(Module &Host) {
+  SmallVector<GlobalVariable *> Shadows;
+  GlobalVariable *Annotations = Host.getNamedGlobal("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return Shadows;
+  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Entries)
+    return Shadows;
+  for (Value *Entry : Entries->operands()) {
+    auto *Fields = dyn_cast<ConstantStruct>(Entry);
+    if (!Fields || Fields->getNumOperands() < 2)
+      continue;
+    auto *Shadow =
+        dyn_cast<GlobalVariable>(Fields->getOperand(0)->stripPointerCasts());
+    StringRef Annotation;
+    if (Shadow && getConstantStringInfo(Fields->getOperand(1), Annotation) &&
+        Annotation == MM_MANAGED_ANNOTATION)
+      Shadows.push_back(Shadow);
+  }
+  return Shadows;
+}
+
+Error mm::reachManagedVariables(Module &Host) {
+  SmallVector<GlobalVariable *> Shadows = findManagedShadows(Host);
+  if (Shadows.empty())
+    return Error::success();
+  LLVMContext &C = Host.getContext();
+  PointerType *Ptr = PointerType::get(C, 0);
+  FunctionCallee Storage = Host.getOrInsertFunction(
+      MM_MANAGED_VARIABLE_FUNCTION, FunctionType::get(Ptr, {Ptr}, false));
+  for (GlobalVariable *Shadow : Shadows) {
+    SmallVector<Constant *> Uses{Shadow};
+    convertUsersOfConstantsToInstructions(Uses);
+    for (Use &U : make_early_inc_range(Shadow->uses())) {
+      auto *User = dyn_cast<Instruction>(U.getUser());
+      if (!User) {
+        // The annotation itself, llvm.used: what only names the variable.
+        if (isa<ConstantStruct>(U.getUser()) ||
+            isa<ConstantArray>(U.getUser()))
+          continue;
+        return createStringError(
+            "the address of __managed__ variable '" + Shadow->getName() +
+            "' in a global's initializer: mm cannot give it the device "
+            "variable's storage");
+      }
+      Instruction *Before = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        Before = Phi->getIncomingBlock(U)->getTerminator();
+      IRBuilder<> Builder(Before);
+      U.set(Builder.CreateCall(Storage, {Shadow},
+                               Shadow->getName() + ".storage"));
+    }
+  }
+  return Error::success();
+}
+
 Expected<std::unique_ptr<Module>>
 mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
                           LLVMContext &Context,
@@ -182,8 +242,11 @@ mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
                                 "' on this host (" + HostTriple.str() + ")");
   }
 
-  if (M.getRole() == ModuleRole::Host)
+  if (M.getRole() == ModuleRole::Host) {
     noteStatusReads(Mod);
+    if (Error E = reachManagedVariables(Mod))
+      return B.moduleError(M, toString(std::move(E)));
+  }
 
   // Coroutines (MLIR's async lowering makes them) cannot be compiled before
   // LLVM's coroutine passes have lowered them; default<O0> has them.

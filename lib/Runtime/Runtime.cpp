@@ -271,6 +271,9 @@ Expected<DeviceVariable> Runtime::getDeviceVariable(const void *HostShadow) {
     return Variable.takeError();
   std::lock_guard<std::mutex> Guard(Lock);
   VariablesByShadow[HostShadow] = *Variable;
+  // A __managed__ variable's host code passes its storage as the symbol
+  // (__mm_managed_variable), as CUDA's does its managed address.
+  VariablesByShadow[Variable->Address] = *Variable;
   VariableRanges[reinterpret_cast<uintptr_t>(Variable->Address)] =
       Variable->Size;
   return *Variable;
@@ -566,6 +569,22 @@ void __mm_status_read(int Status) {
 
 const char *mm_get_error_message(void) {
   return Runtime::getLastErrorMessage();
+}
+
+void *__mm_managed_variable(const void *Shadow) {
+  Runtime *R = getCurrentRuntime();
+  if (!R) {
+    std::fprintf(stderr, "mm: error: a __managed__ variable was used before "
+                         "the offload runtime started\n");
+    std::_Exit(1);
+  }
+  Expected<DeviceVariable> Variable = R->getDeviceVariable(Shadow);
+  if (!Variable) {
+    std::fprintf(stderr, "mm: error: __managed__ variable: %s\n",
+                 Variable.takeError().getMessage().c_str());
+    std::_Exit(1);
+  }
+  return Variable->Address;
 }
 
 } // extern "C"

@@ -22,6 +22,7 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(mm_release_threads),
       MM_RUNTIME_SYMBOL(mm_get_last_error),
       MM_RUNTIME_SYMBOL(__mm_status_read),
+      MM_RUNTIME_SYMBOL(__mm_managed_variable),
       MM_RUNTIME_SYMBOL(mm_get_error_message),
       MM_RUNTIME_SYMBOL(mgpuModuleLoad),
       MM_RUNTIME_SYMBOL(mgpuModuleLoadJIT),

@@ -75,6 +75,14 @@ lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
 /// are linked in.
 void noteStatusReads(llvm::Module &Host);
 
+/// Has \p Host reach each `__managed__` variable through the device
+/// variable's storage (MM_MANAGED_VARIABLE_FUNCTION, mm_offload.h), which
+/// kernels and cudaMemcpy*Symbol use too, rather than through the host
+/// shadow that clang gives it: host and device then see one variable, as
+/// CUDA's unified memory makes them. Fails on the address of one in a
+/// global's initializer. Done where noteStatusReads is.
+llvm::Error reachManagedVariables(llvm::Module &Host);
+
 /// A CUDA kernel's host stub (`__device_stub__K`), which a launch names the
 /// kernel by.
 struct CudaHostStub {

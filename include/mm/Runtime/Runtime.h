@@ -164,8 +164,9 @@ public:
   /// How many bytes from \p Ptr to the end of the device allocation or
   /// variable it points into; 0 if it points into none.
   size_t getDeviceBytesFrom(const void *Ptr);
-  /// The device variable whose host shadow is \p HostShadow; from then on
-  /// copies to and from it are copies of device memory.
+  /// The device variable whose host shadow is \p HostShadow, or, once
+  /// found so, whose storage it is; from then on copies to and from it are
+  /// copies of device memory.
   Expected<DeviceVariable> getDeviceVariable(const void *HostShadow);
   /// Frees every allocation and forgets the sticky launch error, as
   /// cudaDeviceReset does.
