@@ -73,8 +73,9 @@ config.substitutions.append(("%mm_cuda_flags", " ".join([
 config.substitutions.append(("%mm_cuda_root", config.mm_cuda_root))
 config.substitutions.append(("%nvcc", os.path.join(config.mm_cuda_root,
                                                    "bin", "nvcc")))
-# The build tools that the tests build CUDA projects with.
-for tool in ["cmake", "make"]:
+# The build tools that the tests build CUDA projects with, and the
+# debugger that they debug kernels with.
+for tool in ["cmake", "make", "gdb"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 

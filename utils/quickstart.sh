@@ -25,12 +25,12 @@ cd "$(dirname "$0")/.."
 # projects' Makefiles with), python3 for lit, bc for bench/'s ratios,
 # Vim, whose syntax file for bundles the tests run, and CUDA's C++
 # libraries as Debian packages them (Thrust, CUB, libcu++), which CUDA
-# programs include and the tests compile, and OpenBLAS and FFTW, on which
-# mm's cuBLAS and cuFFT compute.
+# programs include and the tests compile, OpenBLAS and FFTW, on which
+# mm's cuBLAS and cuFFT compute, and gdb, in which the tests debug kernels.
 packages=(cmake ninja-build make python3 bc llvm-19-dev libmlir-19-dev mlir-19-tools
           llvm-19-tools clang-19 lld-19 libclang-rt-19-dev libomp-19-dev
           libfmt-dev libgtest-dev vim libthrust-dev libcub-dev libcu++-dev
-          libopenblas-dev libfftw3-dev)
+          libopenblas-dev libfftw3-dev gdb)
 if [ "$mode" = packages ]; then
   echo "${packages[@]}"
   exit 0

@@ -68,6 +68,9 @@ inline constexpr llvm::StringLiteral ResumableAttr = "mm-resumable";
 inline constexpr llvm::StringLiteral HasBarriersAttr = "mm-has-barriers";
 inline constexpr llvm::StringLiteral HasWarpOpsAttr = "mm-has-warp-ops";
 inline constexpr llvm::StringLiteral BlockRangesAttr = "mm-block-ranges";
+/// On a thread function whose block function passes each thread its index in
+/// the grid's row as threadIdx.x, and 0 as blockIdx.x (mm-work-item-loops).
+inline constexpr llvm::StringLiteral GridRowAttr = "mm-grid-row";
 /// On a kernel with loops that only other threads' stores end.
 inline constexpr llvm::StringLiteral SpinWaitsAttr = "mm-spin-waits";
 inline constexpr llvm::StringLiteral StaticSharedSizeAttr =

@@ -95,7 +95,7 @@ PreservedAnalyses FinalizeDevicePass::lower(Module &M, ModuleAnalysisManager &) 
   for (Function &F : M)
     for (StringRef Kind :
          {ThreadOfAttr, ResumableAttr, HasBarriersAttr, HasWarpOpsAttr,
-          BlockRangesAttr, SpinWaitsAttr, StaticSharedSizeAttr, ScratchSizeAttr,
+          BlockRangesAttr, GridRowAttr, SpinWaitsAttr, StaticSharedSizeAttr, ScratchSizeAttr,
           BlockBarriersAttr, UniformBufferSizeAttr})
       F.removeFnAttr(Kind);
   for (Function &F : M)

@@ -107,6 +107,10 @@ MM_DEVICE_MODULE_PASS(WorkItemLoopsPass)
 MM_DEVICE_MODULE_PASS(RegionLoopsPass)
 /// Emits each kernel's descriptor (mm-kernel-descriptors).
 MM_DEVICE_MODULE_PASS(KernelDescriptorsPass)
+/// Gives the functions that run a kernel's code subprograms of their own,
+/// so that the kernel's source lines and variables reach the debugger
+/// (mm-kernel-debug-info).
+MM_DEVICE_MODULE_PASS(KernelDebugInfoPass)
 /// Removes what only the GPU needed and checks the result
 /// (mm-finalize-device).
 MM_DEVICE_MODULE_PASS(FinalizeDevicePass)
@@ -114,8 +118,7 @@ MM_DEVICE_MODULE_PASS(FinalizeDevicePass)
 #undef MM_DEVICE_MODULE_PASS
 
 /// Retargets the module to the host (mm-retarget<TRIPLE>): its triple and
-/// data layout, without GPU calling conventions, attributes and debug
-/// information.
+/// data layout, without GPU calling conventions and attributes.
 struct RetargetPass : DevicePass<RetargetPass> {
   explicit RetargetPass(llvm::Triple Host) : Host(std::move(Host)) {}
   llvm::PreservedAnalyses lower(llvm::Module &M,

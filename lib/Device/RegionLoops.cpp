@@ -34,6 +34,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -69,6 +70,14 @@ static void removeThreadAttributes(Function &F) {
 /// values and the blocks reachable from the state are closed but for the
 /// phis' incoming values from the blocks before the sync point, which are
 /// dropped.
+/// True if \p V is an argument or instruction of \p F.
+static bool isLocalOf(const Value *V, const Function &F) {
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->getParent() == &F;
+  const auto *I = dyn_cast<Instruction>(V);
+  return I && I->getFunction() == &F;
+}
+
 static Function *cloneState(Function &T, SwitchInst &Resume, unsigned K) {
   LLVMContext &C = T.getContext();
   Function *S = Function::Create(T.getFunctionType(), T.getLinkage(),
@@ -115,10 +124,20 @@ static Function *cloneState(Function &T, SwitchInst &Resume, unsigned K) {
   BranchInst::Create(cast<BasicBlock>(VMap[Start]), Entry);
   // A value the invariant above leaves out stays T's, and the module fails
   // mm-finalize-device's verification: a bug of the lowering, reported.
+  // A variable whose value was computed before the sync point (and is
+  // not kept) has no location in the state's code.
   for (BasicBlock &BB : *S)
-    for (Instruction &I : BB)
+    for (Instruction &I : BB) {
       RemapInstruction(&I, VMap,
                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      RemapDbgRecordRange(S->getParent(), I.getDbgRecordRange(), VMap,
+                          RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      for (DbgVariableRecord &Var : filterDbgVars(I.getDbgRecordRange()))
+        if (any_of(Var.location_ops(), [&](Value *V) {
+              return isLocalOf(V, T);
+            }))
+          Var.setKillLocation();
+    }
   return S;
 }
 

@@ -5,8 +5,8 @@
 // goes: the GPU calling conventions (kernels keep "mm-kernel"),
 // `!nvvm.annotations`, the GPU's CPU and features and other GPU attributes,
 // and convergence (on the CPU every thread of a block runs in the block
-// function's loops). Debug information goes too: its locations would
-// describe the GPU function, not the work-item loops.
+// function's loops). Debug information stays: mm-kernel-debug-info makes
+// it describe the functions that the lowering builds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +14,6 @@
 #include "Passes.h"
 
 #include "llvm/IR/AttributeMask.h"
-#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -42,9 +41,12 @@ PreservedAnalyses RetargetPass::lower(Module &M, ModuleAnalysisManager &) {
   }
   std::unique_ptr<TargetMachine> TM(TheTarget->createTargetMachine(
       Host.str(), "", "", TargetOptions(), std::nullopt));
-  StripDebugInfo(M);
   M.setTargetTriple(Host.str());
   M.setDataLayout(TM->createDataLayout());
+  // NVPTX's DWARF is version 2, which lacks what LLVM describes optimized
+  // variables with on the host (DW_OP_stack_value).
+  if (!M.debug_compile_units().empty() && M.getDwarfVersion() < 5)
+    M.setModuleFlag(Module::Max, "Dwarf Version", 5);
   for (Function &F : M) {
     F.setCallingConv(CallingConv::C);
     AttributeMask Drop;

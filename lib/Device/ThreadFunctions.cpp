@@ -40,6 +40,9 @@ static void createThreadFunction(Function &K) {
   T->removeFnAttr(Attribute::NoInline);
   T->removeFnAttr(Attribute::OptimizeNone);
   T->splice(T->end(), &K);
+  // The kernel's source is the thread function's: a debugger stops there.
+  T->setSubprogram(K.getSubprogram());
+  K.setSubprogram(nullptr);
   for (auto [Old, New] : zip(K.args(), T->args())) {
     New.takeName(&Old);
     Old.replaceAllUsesWith(&New);

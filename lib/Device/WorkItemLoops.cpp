@@ -68,6 +68,8 @@ static void buildBlockFunction(Function &T) {
                                                     : ThreadOrder::BlockRange;
   if (BlockRanges)
     T.addFnAttr(BlockRangesAttr);
+  if (Order == ThreadOrder::GridRowRange)
+    T.addFnAttr(GridRowAttr);
 
   IRBuilder<> B(T.getContext());
   BlockFunction BF = BlockFunction::create(T, B);

@@ -185,8 +185,13 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
     Args.push_back("-W" + Warning);
   for (const std::string &File : Inv.PreIncludes)
     Args.insert(Args.end(), {"-include", File});
-  if (Device ? Inv.DeviceDebug || Inv.HostDebug : Inv.HostDebug)
+  if (Device ? Inv.DeviceDebug || Inv.HostDebug : Inv.HostDebug) {
     Args.push_back("-g");
+    // clang keeps only line directives of optimized NVPTX code, for
+    // ptxas's sake; the CPU takes the variables too.
+    if (Device)
+      Args.insert(Args.end(), {"-Xclang", "-debug-info-kind=constructor"});
+  }
   else if (Device && Inv.LineInfo)
     Args.push_back("-gline-tables-only");
   if (Inv.NoWarnings)
