@@ -20,7 +20,8 @@
 /* A managed variable is a device variable that host code reaches too:
  * clang's `managed` attribute is HIP's only, so mm marks it for mm-lli and
  * mm-llc, which have host code use the device variable's storage. */
-#define __managed__ __attribute__((device)) __attribute__((annotate("mm.managed")))
+#define __managed__                                                            \
+  __attribute__((device)) __attribute__((annotate("mm.managed")))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #else

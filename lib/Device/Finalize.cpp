@@ -95,8 +95,8 @@ PreservedAnalyses FinalizeDevicePass::lower(Module &M, ModuleAnalysisManager &) 
   for (Function &F : M)
     for (StringRef Kind :
          {ThreadOfAttr, ResumableAttr, HasBarriersAttr, HasWarpOpsAttr,
-          BlockRangesAttr, GridRowAttr, SpinWaitsAttr, StaticSharedSizeAttr, ScratchSizeAttr,
-          BlockBarriersAttr, UniformBufferSizeAttr})
+          BlockRangesAttr, GridRowAttr, SpinWaitsAttr, StaticSharedSizeAttr,
+          ScratchSizeAttr, BlockBarriersAttr, UniformBufferSizeAttr})
       F.removeFnAttr(Kind);
   for (Function &F : M)
     F.setMetadata(UniformSlotsMetadata, nullptr);

@@ -44,7 +44,7 @@ static DISubprogram *getOutermostSubprogram(const DILocation *Loc) {
 /// The kernel's subprogram that the code of \p F comes from: that of its
 /// first located instruction, else that of a callee in \p Sources.
 static DISubprogram *
-findSource(Function &F, const DenseMap<Function *, DISubprogram *> &Sources) {
+findSource(Function &F, const MapVector<Function *, DISubprogram *> &Sources) {
   for (Instruction &I : instructions(F))
     if (const DILocation *Loc = I.getDebugLoc())
       return getOutermostSubprogram(Loc);
@@ -62,17 +62,16 @@ findSource(Function &F, const DenseMap<Function *, DISubprogram *> &Sources) {
 /// The defined functions without a subprogram that hold located code or
 /// call a function that has or gets a subprogram, each with the subprogram
 /// its code comes from, callees before their callers.
-static MapVector<Function *, DISubprogram *> findFunctionsToDescribe(Module &M) {
+static MapVector<Function *, DISubprogram *>
+findFunctionsToDescribe(Module &M) {
   MapVector<Function *, DISubprogram *> Found;
-  DenseMap<Function *, DISubprogram *> Sources;
   bool Changed = true;
   while (Changed) {
     Changed = false;
     for (Function &F : M) {
-      if (F.isDeclaration() || F.getSubprogram() || Sources.count(&F))
+      if (F.isDeclaration() || F.getSubprogram() || Found.count(&F))
         continue;
-      if (DISubprogram *Source = findSource(F, Sources)) {
-        Sources[&F] = Source;
+      if (DISubprogram *Source = findSource(F, Found)) {
         Found.insert({&F, Source});
         Changed = true;
       }
@@ -135,7 +134,8 @@ namespace {
 /// Describes the thread's place in the grid in the code of a thread.
 class ThreadPositionDescriber {
 public:
-  explicit ThreadPositionDescriber(Module &M) : DIB(M, /*AllowUnresolved=*/false) {}
+  explicit ThreadPositionDescriber(Module &M)
+      : DIB(M, /*AllowUnresolved=*/false) {}
 
   /// Describes it at the entry of \p F, a function of the type of thread
   /// function \p T that runs the code of the kernel of subprogram \p Kernel.
