@@ -196,7 +196,8 @@ private:
     DIBasicType *UInt =
         DIB.createBasicType("unsigned int", 32, dwarf::DW_ATE_unsigned);
     SmallVector<Metadata *, 3> Members;
-    for (auto [D, Member] : enumerate(ArrayRef<const char *>{"x", "y", "z"}))
+    static constexpr const char *Fields[] = {"x", "y", "z"};
+    for (auto [D, Member] : enumerate(Fields))
       Members.push_back(DIB.createMemberType(Kernel->getUnit(), Member, File,
                                              0, 32, 32, 32 * D,
                                              DINode::FlagZero, UInt));
