@@ -177,6 +177,17 @@ static SmallVector<GlobalVariable *> findManagedShadows(Module &Host) {
   return Shadows;
 }
 
+/// True if constant \p C is used only in what names a global to the
+/// compiler (its annotations, llvm.used: section "llvm.metadata").
+static bool onlyNamesIt(const Constant *C) {
+  if (const auto *G = dyn_cast<GlobalVariable>(C))
+    return G->getSection() == "llvm.metadata";
+  return all_of(C->users(), [](const User *U) {
+    const auto *CU = dyn_cast<Constant>(U);
+    return CU && onlyNamesIt(CU);
+  });
+}
+
 Error mm::reachManagedVariables(Module &Host) {
   SmallVector<GlobalVariable *> Shadows = findManagedShadows(Host);
   if (Shadows.empty())
@@ -191,9 +202,7 @@ Error mm::reachManagedVariables(Module &Host) {
     for (Use &U : make_early_inc_range(Shadow->uses())) {
       auto *User = dyn_cast<Instruction>(U.getUser());
       if (!User) {
-        // The annotation itself, llvm.used: what only names the variable.
-        if (isa<ConstantStruct>(U.getUser()) ||
-            isa<ConstantArray>(U.getUser()))
+        if (onlyNamesIt(cast<Constant>(U.getUser())))
           continue;
         return createStringError(
             "the address of __managed__ variable '" + Shadow->getName() +
