@@ -57,6 +57,14 @@ static void removeThreadAttributes(Function &F) {
       F.removeFnAttr(A.getKindAsString());
 }
 
+/// True if \p V is an argument or instruction of \p F.
+static bool isLocalOf(const Value *V, const Function &F) {
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->getParent() == &F;
+  const auto *I = dyn_cast<Instruction>(V);
+  return I && I->getFunction() == &F;
+}
+
 /// The code that resumable thread function \p T runs from state \p K to its
 /// next stops, as a function of T's type of its own: the blocks reachable
 /// from the state's case of T's dispatch \p Resume, and nothing else. Each
@@ -70,14 +78,6 @@ static void removeThreadAttributes(Function &F) {
 /// values and the blocks reachable from the state are closed but for the
 /// phis' incoming values from the blocks before the sync point, which are
 /// dropped.
-/// True if \p V is an argument or instruction of \p F.
-static bool isLocalOf(const Value *V, const Function &F) {
-  if (const auto *A = dyn_cast<Argument>(V))
-    return A->getParent() == &F;
-  const auto *I = dyn_cast<Instruction>(V);
-  return I && I->getFunction() == &F;
-}
-
 static Function *cloneState(Function &T, SwitchInst &Resume, unsigned K) {
   LLVMContext &C = T.getContext();
   Function *S = Function::Create(T.getFunctionType(), T.getLinkage(),

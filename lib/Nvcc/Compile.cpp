@@ -191,8 +191,7 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
     // ptxas's sake; the CPU takes the variables too.
     if (Device)
       Args.insert(Args.end(), {"-Xclang", "-debug-info-kind=constructor"});
-  }
-  else if (Device && Inv.LineInfo)
+  } else if (Device && Inv.LineInfo)
     Args.push_back("-gline-tables-only");
   if (Inv.NoWarnings)
     Args.push_back("-w");
