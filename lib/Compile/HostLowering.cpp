@@ -8,7 +8,6 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -151,30 +150,6 @@ void mm::noteStatusReads(Module &Host) {
                    : Builder.CreateSelect(Condition, Success, Read);
     Builder.CreateCall(Note, {Read});
   }
-}
-
-/// The host shadows that clang's host half has of `__managed__` variables:
-/// mm's CUDA headers annotate them "mm.managed" (host_defines.h).
-static SmallVector<GlobalVariable *> findManagedShadows(Module &Host) {
-  SmallVector<GlobalVariable *> Shadows;
-  GlobalVariable *Annotations = Host.getNamedGlobal("llvm.global.annotations");
-  if (!Annotations || !Annotations->hasInitializer())
-    return Shadows;
-  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
-  if (!Entries)
-    return Shadows;
-  for (Value *Entry : Entries->operands()) {
-    auto *Fields = dyn_cast<ConstantStruct>(Entry);
-    if (!Fields || Fields->getNumOperands() < 2)
-      continue;
-    auto *Shadow =
-        dyn_cast<GlobalVariable>(Fields->getOperand(0)->stripPointerCasts());
-    StringRef Annotation;
-    if (Shadow && getConstantStringInfo(Fields->getOperand(1), Annotation) &&
-        Annotation == MM_MANAGED_ANNOTATION)
-      Shadows.push_back(Shadow);
-  }
-  return Shadows;
 }
 
 /// True if constant \p C is used only in what names a global to the

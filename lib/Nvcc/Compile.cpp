@@ -211,6 +211,7 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
   };
   switch (Action) {
   case SourceAction::Bitcode:
+  case SourceAction::UnoptimizedBitcode:
   case SourceAction::Object:
     if (Inv.DependenciesWithCompile && !Device) {
       Args.push_back(Inv.NonSystemDependencies ? "-MMD" : "-MD");
@@ -218,7 +219,9 @@ SourceCompiler::getCommand(InputKind Kind, StringRef Source, SourceHalf Half,
                                            ? getDependencyFile(ObjectName)
                                            : Inv.DependencyFile);
     }
-    if (Action == SourceAction::Bitcode)
+    if (Action == SourceAction::UnoptimizedBitcode)
+      Args.insert(Args.end(), {"-Xclang", "-disable-llvm-passes"});
+    if (Action != SourceAction::Object)
       Args.push_back("-emit-llvm");
     Args.insert(Args.end(), {"-c", Source.str(), "-o", Output.str()});
     return Args;
@@ -324,6 +327,19 @@ Error SourceCompiler::run(InputKind Kind, StringRef Source, SourceHalf Half,
                                            File + ";" + Copy});
   }
   return Runner.run(Command, ("clang, compiling '" + Source + "'").str());
+}
+
+Error SourceCompiler::optimizeBitcode(StringRef Input, StringRef Output) const {
+  std::vector<std::string> Command = {Clang,
+                                      "-O" + std::to_string(Inv.HostOptLevel)};
+  // What the host compiler's options say of optimization (-march=...); the
+  // rest were for the front end.
+  Command.insert(Command.end(), Inv.HostCompilerArgs.begin(),
+                 Inv.HostCompilerArgs.end());
+  Command.insert(Command.end(), {"-Wno-unused-command-line-argument", "-c",
+                                 "-emit-llvm", Input.str(), "-o",
+                                 Output.str()});
+  return Runner.run(Command, ("clang, optimizing '" + Input + "'").str());
 }
 
 namespace {
@@ -432,6 +448,48 @@ static void renameStaticKernels(Module &Host, Module &Device,
   }
 }
 
+/// The host half of CUDA source \p Source, for a source that has
+/// `__managed__` variables, compiled by clang with their host shadows
+/// externally initialized: clang's optimizations would otherwise evaluate a
+/// host static initializer that reads one (`static int early = m + 1;`)
+/// from its shadow's undefined initializer, before reachManagedVariables
+/// (HostLowering.h) makes host code read the variable itself. The front
+/// end's bitcode is marked, then optimized.
+static Expected<std::unique_ptr<Module>>
+compileHostKeepingManagedVariables(const SourceCompiler &Compiler,
+                                   LLVMContext &Context, StringRef Source,
+                                   StringRef ObjectName) {
+  const Invocation &Inv = Compiler.getInvocation();
+  CommandRunner &Runner = Compiler.getRunner();
+  std::string Stem = sys::path::stem(Source).str();
+  std::string Unoptimized = Runner.getTemporaryPath(Stem + ".front.bc");
+  if (Error E = Compiler.run(InputKind::CUDA, Source, SourceHalf::Host,
+                             SourceAction::UnoptimizedBitcode, Unoptimized,
+                             ObjectName))
+    return std::move(E);
+  Expected<std::unique_ptr<Module>> M =
+      parseIR(Context, Unoptimized, Source, Inv);
+  if (!M)
+    return M.takeError();
+  for (GlobalVariable *Shadow : findManagedShadows(**M))
+    Shadow->setExternallyInitialized(true);
+  std::string Marked = Runner.getTemporaryPath(Stem + ".managed.bc");
+  std::error_code EC;
+  raw_fd_ostream OS(Marked, EC);
+  if (!EC) {
+    WriteBitcodeToFile(**M, OS);
+    OS.close();
+    EC = OS.error();
+  }
+  if (EC)
+    return createStringError("cannot write '%s': %s", Marked.c_str(),
+                             EC.message().c_str());
+  std::string Optimized = Runner.getTemporaryPath(Stem + ".bc");
+  if (Error E = Compiler.optimizeBitcode(Marked, Optimized))
+    return std::move(E);
+  return parseIR(Context, Optimized, Source, Inv);
+}
+
 /// Compiles or reads each input into \p Program.
 static Error loadInputs(const SourceCompiler &Compiler,
                         ArrayRef<std::string> Inputs, StringRef ObjectName,
@@ -469,6 +527,12 @@ static Error loadInputs(const SourceCompiler &Compiler,
         continue;
       Expected<std::unique_ptr<Module>> M =
           parseIR(Program.Context, Output, Input, Inv);
+      if (!M)
+        return M.takeError();
+      if (Half == SourceHalf::Host && Inv.HostOptLevel > 0 &&
+          !findManagedShadows(**M).empty())
+        M = compileHostKeepingManagedVariables(Compiler, Program.Context,
+                                               Input, ObjectName);
       if (!M)
         return M.takeError();
       Modules.push_back(std::move(*M));

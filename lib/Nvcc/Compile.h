@@ -53,6 +53,9 @@ enum class SourceHalf { Host, Device, Whole };
 /// What clang makes of it.
 enum class SourceAction {
   Bitcode,      ///< LLVM bitcode, for a bundle.
+  /// LLVM bitcode as clang's front end makes it, before its optimizations
+  /// (for optimizeBitcode).
+  UnoptimizedBitcode,
   Object,       ///< An object (C and C++ sources, for nvcc -c).
   Preprocess,   ///< -E.
   Dependencies, ///< -M, -MM.
@@ -79,6 +82,11 @@ public:
   llvm::Error run(InputKind Kind, llvm::StringRef Source, SourceHalf Half,
                   SourceAction Action, llvm::StringRef Output,
                   llvm::StringRef ObjectName = "") const;
+
+  /// Optimizes host bitcode \p Input into \p Output as clang optimizes the
+  /// host half of a source.
+  llvm::Error optimizeBitcode(llvm::StringRef Input,
+                              llvm::StringRef Output) const;
 
   const Invocation &getInvocation() const { return Inv; }
   CommandRunner &getRunner() const { return Runner; }

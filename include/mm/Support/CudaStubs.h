@@ -1,16 +1,23 @@
 //===- mm/Support/CudaStubs.h - clang's CUDA host stubs --------*- C++ -*-===//
 //
 // How clang names the host stub of a CUDA kernel, for the tools that pair
-// a launch with its kernel (mm-lli) and those that rename kernels (mm-nvcc).
+// a launch with its kernel (mm-lli) and those that rename kernels (mm-nvcc);
+// and which host shadows are of `__managed__` variables.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MM_SUPPORT_CUDASTUBS_H
 #define MM_SUPPORT_CUDASTUBS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+
+namespace llvm {
+class GlobalVariable;
+class Module;
+} // namespace llvm
 
 namespace mm {
 
@@ -21,6 +28,12 @@ namespace mm {
 /// `_ZL1kPi.tu1`). Returns an empty string if \p StubName is not a stub's
 /// name.
 std::string getKernelNameForStub(llvm::StringRef StubName);
+
+/// The host shadows that clang's host half \p Host has of `__managed__`
+/// variables: mm's CUDA headers annotate them MM_MANAGED_ANNOTATION
+/// (host_defines.h, mm_offload.h).
+llvm::SmallVector<llvm::GlobalVariable *>
+findManagedShadows(llvm::Module &Host);
 
 } // namespace mm
 
