@@ -409,7 +409,7 @@ compileBundle(Bundle &B, const LlcOptions &Flags,
     CodegenOptions Options =
         getCodegenOptions(B, M, Level, PartType, Flags, TargetMachines);
     AllJobs.push_back({&M, Level, std::move(Options), std::move(Settings),
-                       Embed, {}, {}, {}});
+                       Embed, {}, {}, {}, {}});
   }
   if (Errors)
     return Errors;

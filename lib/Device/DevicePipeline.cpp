@@ -70,6 +70,7 @@ void mm::registerDevicePasses(PassBuilder &PB,
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
 #define MM_DEVICE_PASS(PassName, Class)                                        \
   PIC->addClassToPassName(Class::name(), PassName);
+#define MM_DEVICE_CHECK_PASS MM_DEVICE_PASS
 #include "DevicePasses.def"
     PIC->addClassToPassName(UniformityAnalysis::name(), "mm-uniformity");
   }
@@ -95,6 +96,7 @@ void mm::registerDevicePasses(PassBuilder &PB,
 #define MM_DEVICE_HOST_PASS(PassName, Class)                                   \
   if (WithHost(PassName, [&](Triple T) { MPM.addPass(Class(std::move(T))); })) \
     return true;
+#define MM_DEVICE_CHECK_PASS MM_DEVICE_PASS
 #include "DevicePasses.def"
         return WithHost("mm-lower-device",
                         [&](Triple T) { addDeviceLowering(MPM, T); });

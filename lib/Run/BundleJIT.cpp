@@ -314,6 +314,7 @@ std::string BundleJIT::getCacheKey(const Submodule &M) const {
                                   Triple,
                                   CPU,
                                   Options.Level.Name,
+                                  Options.CheckMemory ? "memcheck" : "",
                                   Header,
                                   M.getBody()};
   // Which host variables shadow device variables depends on the device
@@ -482,6 +483,7 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   Lowering.Level = Options.Level;
   Lowering.Extensions = Options.Extensions;
   Lowering.DebugPassManager = Options.DebugPassManager;
+  Lowering.CheckMemory = Options.CheckMemory;
   Lowering.WarningHandler = Options.LoweringWarningHandler;
   Lowering.CreateTargetMachine = [&] {
     return JITTargetMachineBuilder(Lowering.HostTriple)

@@ -1037,6 +1037,39 @@ void __mm_device_unsupported(mm_block_context *Ctx, const char *Function,
        "reached what mm cannot run on the CPU", Why);
 }
 
+void __mm_device_check_access(const void *Address, uint64_t Size,
+                              uint32_t Kind, const char *Site,
+                              uint32_t ThreadX, uint32_t ThreadY,
+                              uint32_t ThreadZ) {
+  Runtime *R = getCurrentRuntime();
+  if (!R)
+    return;
+  std::optional<std::string> Problem = R->checkAccess(Address, Size, Kind);
+  if (!Problem)
+    return;
+  const char *Access = Kind & MM_ACCESS_ATOMIC  ? "atomic access"
+                       : Kind & MM_ACCESS_WRITE ? "write"
+                                                : "read";
+  std::string Why = "invalid global " + std::string(Access) + " of " +
+                    std::to_string(Size) + " byte" + (Size == 1 ? "" : "s") +
+                    " at " + Site + " by thread (" + std::to_string(ThreadX) +
+                    ", " + std::to_string(ThreadY) + ", " +
+                    std::to_string(ThreadZ) + "): " + *Problem;
+  Worker *W = RunningWorker;
+  if (!W) {
+    // A device function that the host called directly.
+    std::fflush(stdout);
+    printError("memcheck: " + Why);
+    std::_Exit(EXIT_FAILURE);
+  }
+  LaunchState &L = *W->Launch;
+  L.fail(MM_ERROR_LAUNCH_FAILED,
+         "memcheck: kernel '" + L.Kernel.Name + "' of submodule '" +
+             L.Kernel.Module + "' (" + describeBlocks(W->Context) + "): " +
+             Why);
+  siglongjmp(W->TrapJump, 1);
+}
+
 void __mm_device_block_spins(mm_block_context *Ctx) {
   const Worker *W = static_cast<const Worker *>(Ctx->runtime);
   if (W->Launch->Oversubscribed.load(std::memory_order_relaxed))

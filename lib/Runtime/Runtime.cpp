@@ -1,6 +1,7 @@
 //===- Runtime.cpp - The offload runtime and its C entry points -----------===//
 
 #include "mm/Runtime/Runtime.h"
+#include "MemoryChecker.h"
 
 #include <algorithm>
 #include <atomic>
@@ -189,12 +190,39 @@ Error Runtime::getStickyError() {
 Expected<void *> Runtime::allocate(size_t Size) {
   if (Error E = getStickyError())
     return E;
-  Expected<void *> Ptr = B->allocate(Size ? Size : 1);
+  size_t Bytes = Size ? Size : 1;
+  Expected<void *> Ptr =
+      B->allocate(Checker ? MemoryChecker::getPaddedSize(Bytes) : Bytes);
   if (!Ptr)
     return Ptr.takeError();
+  void *User = Checker ? Checker->addAllocation(*Ptr, Size) : *Ptr;
   std::lock_guard<std::mutex> Guard(Lock);
-  Allocations[reinterpret_cast<uintptr_t>(*Ptr)] = Size;
-  return *Ptr;
+  Allocations[reinterpret_cast<uintptr_t>(User)] = Size;
+  return User;
+}
+
+Error Runtime::release(void *Ptr) {
+  if (!Checker)
+    return B->free(Ptr);
+  for (void *Block : Checker->removeAllocation(Ptr))
+    if (Error E = B->free(Block))
+      return E;
+  return Error::success();
+}
+
+void Runtime::enableMemoryChecks() {
+  Checker = std::make_unique<MemoryChecker>();
+}
+
+std::optional<std::string> Runtime::checkAccess(const void *Address,
+                                                uint64_t Size, uint32_t Kind) {
+  if (!Checker)
+    return std::nullopt;
+  std::optional<std::string> Problem =
+      Checker->check(reinterpret_cast<uintptr_t>(Address), Size, Kind);
+  if (Problem)
+    ++MemoryErrors;
+  return Problem;
 }
 
 Error Runtime::free(void *Ptr) {
@@ -209,7 +237,7 @@ Error Runtime::free(void *Ptr) {
                    "free of a pointer that is not the start of a device "
                    "allocation");
   }
-  return B->free(Ptr);
+  return release(Ptr);
 }
 
 /// How many bytes of the range of \p Ranges that holds \p Start (or ends
@@ -290,7 +318,7 @@ Error Runtime::reset() {
     StickyStatus = MM_SUCCESS;
   }
   for (const auto &Allocation : Live)
-    if (Error E = B->free(reinterpret_cast<void *>(Allocation.first)))
+    if (Error E = release(reinterpret_cast<void *>(Allocation.first)))
       return E;
   return Error::success();
 }
@@ -358,6 +386,13 @@ void Runtime::setLaunchFailureHandler(LaunchFailureHandler Handler) {
 
 int mm::runtime::checkExitCode(Runtime &R, int ExitCode, bool CalledExit) {
   (void)R.synchronize();
+  if (unsigned Errors = R.getMemoryErrorCount()) {
+    std::fflush(nullptr);
+    printError("memcheck found " + std::to_string(Errors) + " error" +
+               (Errors == 1 ? "" : "s") + " (reported above)" +
+               (ExitCode ? "" : "; exiting with 1"));
+    return ExitCode ? ExitCode : 1;
+  }
   unsigned Unread = R.getUnreadFailedLaunchCount();
   if (ExitCode != 0 || !Unread)
     return ExitCode;

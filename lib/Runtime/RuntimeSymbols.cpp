@@ -53,6 +53,7 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(__mm_device_assert_fail),
       MM_RUNTIME_SYMBOL(__mm_device_unsupported),
       MM_RUNTIME_SYMBOL(__mm_device_block_spins),
+      MM_RUNTIME_SYMBOL(__mm_device_check_access),
       MM_RUNTIME_SYMBOL(__mm_device_vprintf),
       MM_RUNTIME_SYMBOL(__mm_device_printf_begin),
       MM_RUNTIME_SYMBOL(__mm_device_printf_append_string_n),

@@ -54,6 +54,11 @@ struct BundleJITOptions {
   /// Print the passes of each submodule's pipeline as they run, as opt
   /// -debug-pass-manager does.
   bool DebugPassManager = false;
+  /// Check device code's accesses of global memory at run time, as CUDA's
+  /// memcheck does (HostLoweringOptions::CheckMemory); the runtime must have
+  /// its memory checks enabled (Runtime::enableMemoryChecks). Part of every
+  /// cache key.
+  bool CheckMemory = false;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;
   /// Object files and static archives added to the host's JITDylib, whose

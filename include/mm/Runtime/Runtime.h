@@ -140,6 +140,8 @@ void setLinkedProgramBackendOptions(const CPUBackendOptions &Options);
 /// memory.
 std::unique_ptr<Backend> createCPUBackend(const CPUBackendOptions &Options);
 
+class MemoryChecker;
+
 /// The offload runtime of one program run. The C entry points of
 /// mm_offload.h and the CUDA API forward to the current runtime.
 class Runtime {
@@ -156,6 +158,18 @@ public:
 
   Expected<void *> allocate(size_t Size);
   Error free(void *Ptr);
+  /// Checks device code's accesses of device memory from now on, as CUDA's
+  /// memcheck does, for code that mm-check-memory instrumented (`mm-lli
+  /// --check=memcheck`): allocations made after this call get guard zones,
+  /// and freed ones are held back.
+  void enableMemoryChecks();
+  /// What is wrong with an access of \p Size bytes at \p Address of kind
+  /// \p Kind (MM_ACCESS_*, mm_block_abi.h), in a sentence, counted as a
+  /// memcheck error; nothing if it is right as far as the checks know.
+  std::optional<std::string> checkAccess(const void *Address, uint64_t Size,
+                                         uint32_t Kind);
+  /// How many accesses checkAccess found wrong.
+  unsigned getMemoryErrorCount() const { return MemoryErrors; }
   Error copy(void *Dst, const void *Src, size_t Size, mm_memcpy_kind Kind);
   Error set(void *Dst, int Value, size_t Size);
   /// True if \p Ptr points into a live device allocation or a device
@@ -229,8 +243,14 @@ private:
   /// The kernels launched so far through their host stubs, by stub: a
   /// launch looks its kernel up once.
   std::unordered_map<const void *, const mm_kernel *> KernelsByHostFunction;
+  /// Gives back to the backend the allocation the program had at \p Ptr.
+  Error release(void *Ptr);
+
   /// Live allocations: start address -> size.
   std::map<uintptr_t, size_t> Allocations;
+  /// With enableMemoryChecks.
+  std::unique_ptr<MemoryChecker> Checker;
+  std::atomic<unsigned> MemoryErrors{0};
   /// Device variables looked up so far, by host shadow and by address.
   std::unordered_map<const void *, DeviceVariable> VariablesByShadow;
   std::map<uintptr_t, size_t> VariableRanges;
@@ -273,8 +293,9 @@ public:
 
 /// The exit code of a program that ended with \p ExitCode, by returning
 /// from main or, if \p CalledExit, by exit(): 1, said on standard error,
-/// where it is 0 but a launch failed that the program read no error of
-/// since (Runtime::getUnreadFailedLaunchCount); else \p ExitCode, whose the
+/// where it is 0 but memcheck found errors (Runtime::getMemoryErrorCount)
+/// or a launch failed that the program read no error of since
+/// (Runtime::getUnreadFailedLaunchCount); else \p ExitCode, whose the
 /// program's handling of its errors is. Waits for \p R first.
 int checkExitCode(Runtime &R, int ExitCode, bool CalledExit);
 

@@ -1,0 +1,68 @@
+//===- MemoryChecker.h - CUDA's memcheck, on the CPU ------------*- C++ -*-===//
+//
+// What the runtime keeps for `mm-lli --check=memcheck`: each device
+// allocation sits between guard zones, and a freed one is held back before
+// its memory is released, so that an access just past an allocation, or of
+// one already freed, falls on memory that no other allocation has; device
+// code instrumented by mm-check-memory asks, before each access of global
+// memory, whether it falls there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MM_LIB_RUNTIME_MEMORYCHECKER_H
+#define MM_LIB_RUNTIME_MEMORYCHECKER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+namespace mm::runtime {
+
+class MemoryChecker {
+public:
+  /// Bytes of guard zone before and after each allocation: cudaMalloc's
+  /// alignment, which the user's pointer keeps.
+  static constexpr size_t GuardBytes = 256;
+  /// How many bytes of freed allocations are held back before the oldest
+  /// is released.
+  static constexpr size_t HeldBackBytes = size_t(256) << 20;
+
+  /// What to allocate from the backend for an allocation of \p Size bytes.
+  static size_t getPaddedSize(size_t Size);
+  /// Records the allocation of \p Size bytes whose padded block the backend
+  /// gave at \p Base; returns the pointer that the program gets.
+  void *addAllocation(void *Base, size_t Size);
+  /// Records that the program freed \p User (an allocation's pointer);
+  /// returns the blocks to give back to the backend now: the oldest held
+  /// back beyond HeldBackBytes, or \p User itself if it was allocated
+  /// before the checks began.
+  std::vector<void *> removeAllocation(void *User);
+  /// What is wrong with an access of \p Size bytes at \p Address of kind
+  /// \p Kind (MM_ACCESS_*), in a sentence; nothing if it is right as far as
+  /// the checker knows (memory that no allocation is near is not judged).
+  std::optional<std::string> check(uintptr_t Address, uint64_t Size,
+                                   uint32_t Kind) const;
+
+private:
+  struct Block {
+    uintptr_t User;
+    size_t Size;
+    size_t Padded;
+    bool Freed;
+  };
+  mutable std::shared_mutex Lock;
+  /// Every block given by the backend and not yet given back, by its base.
+  std::map<uintptr_t, Block> Blocks;
+  /// Freed blocks held back, oldest first, and their padded bytes.
+  std::deque<uintptr_t> HeldBack;
+  size_t HeldBackSize = 0;
+};
+
+} // namespace mm::runtime
+
+#endif // MM_LIB_RUNTIME_MEMORYCHECKER_H

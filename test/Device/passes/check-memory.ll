@@ -1,0 +1,90 @@
+; mm-check-memory: each access whose address may be global memory (address
+; space 1, or generic and not a local or module variable) first calls
+; __mm_device_check_access with the address, the size, the kind (read 1,
+; write 2, atomic 4; from bit 8 the log2 of the alignment the code assumed,
+; for a naturally aligned access of up to 16 bytes), where it is and the
+; thread's index. Shared, constant and local memory are not checked. A copy
+; checks its source before its destination.
+; RUN: mm-opt -passes=mm-check-memory %s | FileCheck %s
+
+target triple = "nvptx64-nvidia-cuda"
+
+@shared = internal addrspace(3) global [64 x i32] undef, align 4
+@table = internal addrspace(1) global [4 x i32] zeroinitializer, align 4
+
+; CHECK: @[[SITE_K:mm.access.site[.0-9]*]] = {{.*}} c"k(int*)\00"
+; CHECK: @[[SITE_LINE:mm.access.site[.0-9]*]] = {{.*}} c"x.cu:7:3 in f(int*), inlined at x.cu:12:5 in g()\00"
+
+; CHECK-LABEL: define void @_Z1kPi(
+; CHECK: %[[TX:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; CHECK-NEXT: %[[TY:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+; CHECK-NEXT: %[[TZ:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+; CHECK-NEXT: call void @__mm_device_check_access(ptr %p, i64 4, i32 513, ptr @[[SITE_K]], i32 %[[TX]], i32 %[[TY]], i32 %[[TZ]])
+; CHECK-NEXT: %v = load i32, ptr %p, align 4
+; CHECK: call void @__mm_device_check_access(ptr %{{.*}}, i64 8, i32 2, ptr @[[SITE_K]],
+; CHECK-NEXT: store i64 0, ptr addrspace(1) %global, align 4
+; CHECK: call void @__mm_device_check_access(ptr %{{.*}}, i64 4, i32 516, ptr @[[SITE_K]],
+; CHECK-NEXT: atomicrmw add ptr addrspace(1) %global
+; CHECK: call void @__mm_device_check_access(ptr %{{.*}}, i64 4, i32 516, ptr @[[SITE_K]],
+; CHECK-NEXT: cmpxchg ptr %p
+; CHECK: call void @__mm_device_check_access(ptr %src, i64 %n, i32 1, ptr @[[SITE_K]],
+; CHECK: call void @__mm_device_check_access(ptr %p, i64 %n, i32 2, ptr @[[SITE_K]],
+; CHECK-NEXT: call void @llvm.memcpy
+; CHECK: call void @__mm_device_check_access(ptr %p, i64 16, i32 2, ptr @[[SITE_K]],
+; CHECK-NEXT: call void @llvm.memset
+; Unaligned as the code says: no alignment asked.
+; CHECK: call void @__mm_device_check_access(ptr %p, i64 4, i32 1, ptr @[[SITE_K]],
+; CHECK-NEXT: load i32, ptr %p, align 1
+; CHECK-NOT: __mm_device_check_access
+; CHECK: ret void
+define void @_Z1kPi(ptr %p, ptr addrspace(1) %global, ptr %src, i64 %n) {
+  %v = load i32, ptr %p, align 4
+  store i64 0, ptr addrspace(1) %global, align 4
+  %old = atomicrmw add ptr addrspace(1) %global, i32 1 monotonic, align 4
+  %pair = cmpxchg ptr %p, i32 0, i32 1 monotonic monotonic, align 4
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %src, i64 %n, i1 false)
+  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 16, i1 false)
+  %u = load i32, ptr %p, align 1
+  ; Not checked: shared memory, a local variable, a module variable.
+  %s = getelementptr [64 x i32], ptr addrspace(3) @shared, i32 0, i32 %v
+  store i32 %v, ptr addrspace(3) %s, align 4
+  %local = alloca i32, align 4
+  store i32 %v, ptr %local, align 4
+  %t = getelementptr [4 x i32], ptr addrspace(1) @table, i32 0, i32 %v
+  store i32 %v, ptr addrspace(1) %t, align 4
+  ret void
+}
+
+; With debug information: the line, and the functions it was inlined into.
+; CHECK-LABEL: define void @_Z1gv(
+; CHECK: call void @__mm_device_check_access(ptr %q, i64 4, i32 514, ptr @[[SITE_LINE]],
+define void @_Z1gv(ptr %q) !dbg !5 {
+  store i32 1, ptr %q, align 4, !dbg !9
+  ret void
+}
+
+; A function without memory accesses is left as it is.
+; CHECK-LABEL: define i32 @_Z3addii(
+; CHECK-NEXT: add i32
+define i32 @_Z3addii(i32 %a, i32 %b) {
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+
+; It touches none of the program's memory, and may not return.
+; CHECK: declare void @__mm_device_check_access(ptr, i64, i32, ptr, i32, i32, i32) [[CHECK_ATTRS:#[0-9]+]]
+; CHECK: attributes [[CHECK_ATTRS]] = { nounwind memory(inaccessiblemem: readwrite) }
+
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "x.cu", directory: "/src")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !DISubroutineType(types: !{})
+!5 = distinct !DISubprogram(name: "g", linkageName: "_Z1gv", scope: !1, file: !1, line: 10, type: !4, unit: !0)
+!6 = distinct !DISubprogram(name: "f", linkageName: "_Z1fPi", scope: !1, file: !1, line: 6, type: !4, unit: !0)
+!8 = distinct !DILocation(line: 12, column: 5, scope: !5)
+!9 = !DILocation(line: 7, column: 3, scope: !6, inlinedAt: !8)

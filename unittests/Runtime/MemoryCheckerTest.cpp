@@ -1,0 +1,115 @@
+//===- MemoryCheckerTest.cpp - memcheck's guard zones and freed memory ----===//
+
+#include "MemoryChecker.h"
+#include "mm-runtime/mm_block_abi.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+
+using mm::runtime::MemoryChecker;
+
+namespace {
+
+constexpr size_t Guard = MemoryChecker::GuardBytes;
+
+/// An allocation of Size bytes as the runtime makes one with the checks on.
+struct Allocation {
+  Allocation(MemoryChecker &Checker, size_t Size)
+      : Block(std::aligned_alloc(Guard, MemoryChecker::getPaddedSize(Size))),
+        User(reinterpret_cast<uintptr_t>(Checker.addAllocation(Block, Size))) {}
+  void *Block;
+  uintptr_t User;
+};
+
+uint32_t kind(uint32_t Access, unsigned Log2Alignment = 0) {
+  return Access | Log2Alignment << MM_ACCESS_ALIGNMENT_SHIFT;
+}
+
+TEST(MemoryCheckerTest, PaddedSize) {
+  EXPECT_EQ(MemoryChecker::getPaddedSize(1), 3 * Guard);
+  EXPECT_EQ(MemoryChecker::getPaddedSize(Guard), 3 * Guard);
+  EXPECT_EQ(MemoryChecker::getPaddedSize(Guard + 1), 4 * Guard);
+}
+
+TEST(MemoryCheckerTest, InsideIsRight) {
+  MemoryChecker Checker;
+  Allocation A(Checker, 100);
+  EXPECT_EQ(A.User % Guard, 0u);
+  EXPECT_FALSE(Checker.check(A.User, 4, kind(MM_ACCESS_READ, 2)));
+  EXPECT_FALSE(Checker.check(A.User + 96, 4, kind(MM_ACCESS_WRITE, 2)));
+  EXPECT_FALSE(Checker.check(A.User, 100, kind(MM_ACCESS_READ)));
+  std::free(A.Block);
+}
+
+TEST(MemoryCheckerTest, GuardZones) {
+  MemoryChecker Checker;
+  Allocation A(Checker, 100);
+  std::optional<std::string> After =
+      Checker.check(A.User + 100, 4, kind(MM_ACCESS_WRITE));
+  ASSERT_TRUE(After);
+  EXPECT_NE(After->find("is 0 bytes after the end of the allocation at"),
+            std::string::npos)
+      << *After;
+  EXPECT_NE(After->find("of 100 bytes"), std::string::npos) << *After;
+  // The rounding up to the guard's multiple is guard zone too.
+  EXPECT_TRUE(Checker.check(A.User + Guard, 1, kind(MM_ACCESS_READ)));
+  std::optional<std::string> Before =
+      Checker.check(A.User - 8, 4, kind(MM_ACCESS_READ));
+  ASSERT_TRUE(Before);
+  EXPECT_NE(Before->find("is 8 bytes before the allocation"),
+            std::string::npos)
+      << *Before;
+  std::optional<std::string> Across =
+      Checker.check(A.User + 98, 4, kind(MM_ACCESS_READ));
+  ASSERT_TRUE(Across);
+  EXPECT_NE(Across->find("runs 2 bytes past the end"), std::string::npos)
+      << *Across;
+  // Beyond the padded block, memory is not judged.
+  EXPECT_FALSE(Checker.check(A.User + 2 * Guard, 4, kind(MM_ACCESS_READ)));
+  std::free(A.Block);
+}
+
+TEST(MemoryCheckerTest, Misaligned) {
+  MemoryChecker Checker;
+  std::optional<std::string> Problem =
+      Checker.check(0x1002, 4, kind(MM_ACCESS_WRITE, 2));
+  ASSERT_TRUE(Problem);
+  EXPECT_EQ(*Problem, "address 0x1002 is misaligned: the access needs 4-byte "
+                      "alignment");
+  EXPECT_FALSE(Checker.check(0x1002, 4, kind(MM_ACCESS_WRITE)));
+  EXPECT_FALSE(Checker.check(0x1008, 8, kind(MM_ACCESS_WRITE, 3)));
+}
+
+TEST(MemoryCheckerTest, FreedAllocationsAreHeldBack) {
+  MemoryChecker Checker;
+  Allocation A(Checker, 64);
+  EXPECT_TRUE(Checker.removeAllocation(reinterpret_cast<void *>(A.User))
+                  .empty());
+  std::optional<std::string> Freed =
+      Checker.check(A.User + 12, 4, kind(MM_ACCESS_READ));
+  ASSERT_TRUE(Freed);
+  EXPECT_NE(Freed->find("is in the freed allocation"), std::string::npos)
+      << *Freed;
+  // Beyond HeldBackBytes, the oldest freed block is given back: B's padded
+  // block and A's together are 256 bytes too many.
+  size_t Big = MemoryChecker::HeldBackBytes - 4 * Guard;
+  Allocation B(Checker, Big);
+  std::vector<void *> Released =
+      Checker.removeAllocation(reinterpret_cast<void *>(B.User));
+  ASSERT_EQ(Released.size(), 1u);
+  EXPECT_EQ(Released[0], A.Block);
+  EXPECT_FALSE(Checker.check(A.User + 12, 4, kind(MM_ACCESS_READ)));
+  std::free(A.Block);
+  std::free(B.Block);
+}
+
+TEST(MemoryCheckerTest, UnknownAllocationIsGivenBackAsItIs) {
+  MemoryChecker Checker;
+  int Local;
+  std::vector<void *> Released = Checker.removeAllocation(&Local);
+  ASSERT_EQ(Released.size(), 1u);
+  EXPECT_EQ(Released[0], &Local);
+}
+
+} // namespace
