@@ -36,7 +36,11 @@ typedef enum mm_linked_symbol_kind {
   MM_LINKED_HOST_SHADOW = 3,
   /* `address` stands for device submodule `module` as a whole (`NAME::`),
    * the image a host loads with mgpuModuleLoad. */
-  MM_LINKED_IMAGE = 4
+  MM_LINKED_IMAGE = 4,
+  /* The program's device code checks its accesses of global memory
+   * (`--check=memcheck`): the runtime keeps the guard zones and freed
+   * allocations that the checks look for. The other fields are unused. */
+  MM_LINKED_MEMORY_CHECKS = 5
 } mm_linked_symbol_kind;
 
 typedef struct mm_linked_symbol {

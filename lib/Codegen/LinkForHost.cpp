@@ -302,6 +302,13 @@ Error mm::linkDevicePartsIntoHost(Module &Host, const Bundle &B,
         Table.add(MM_LINKED_DEVICE_VARIABLE, Part.Name, Symbol, G, Size);
     }
   }
+  // Device code that mm-check-memory instrumented needs the runtime's
+  // guard zones (mm_block_abi.h's entry point, named from its declaration).
+  if (Host.getFunction(((void)&::__mm_device_check_access,
+                        "__mm_device_check_access")))
+    Table.add(MM_LINKED_MEMORY_CHECKS, "", "",
+              ConstantPointerNull::get(
+                  PointerType::getUnqual(Host.getContext())));
   if (Error E =
           resolveQualifiedReferences(Host, B, HostSubmodule, Linked, Table))
     return E;

@@ -119,6 +119,15 @@ struct LlcOptions {
                "-debug-pass-manager); the output does not depend on N"),
       cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category)};
 
+  cl::opt<DeviceCheck> Check{
+      "check",
+      cl::desc("With --embed=cpu, have the device code checked as CUDA's "
+               "compute-sanitizer tool checks it, when the program runs"),
+      cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
+                            "Out-of-bounds, freed and misaligned accesses of "
+                            "global memory (device allocations)")),
+      cl::init(DeviceCheck::None), cl::cat(Category)};
+
   cl::opt<bool> DebugPassManager{
       "debug-pass-manager",
       cl::desc("Print the passes that each device submodule's pipeline runs "
@@ -336,6 +345,7 @@ getHostLoweringOptions(const Job &Host, const LlcOptions &Flags,
   Lowering.Level = Host.Level;
   Lowering.Extensions = Extensions;
   Lowering.DebugPassManager = Flags.DebugPassManager;
+  Lowering.CheckMemory = Flags.Check == DeviceCheck::Memcheck;
   std::string CPU = Host.Options.CPU, Features = Host.Options.Features;
   resolveNativeCPU(CPU, Features);
   Lowering.CreateTargetMachine = [=, HostTriple = Lowering.HostTriple,

@@ -24,11 +24,14 @@ Error nvcc::writeBundleFile(const Bundle &B, StringRef Path) {
   });
 }
 
-std::vector<std::string> nvcc::getEmbedCommand(StringRef BundlePath,
+std::vector<std::string> nvcc::getEmbedCommand(const Invocation &Inv,
+                                               StringRef BundlePath,
                                                StringRef Object,
                                                bool NativeCPU, bool HostOnly) {
   std::vector<std::string> Args = {getToolPath("mm-llc"), "-filetype=obj",
                                    "-relocation-model=pic"};
+  if (Inv.CheckMemory)
+    Args.push_back("--check=memcheck");
   if (NativeCPU)
     Args.push_back("-mcpu=native");
   if (HostOnly)
@@ -59,7 +62,8 @@ Error nvcc::compileToObject(const SourceCompiler &Compiler, InputKind Kind,
       return E;
   // Objects are the same on every machine: the device code is compiled for
   // the target's baseline CPU, not for this one.
-  return Runner.run(getEmbedCommand(BundlePath, Object, /*NativeCPU=*/false,
+  return Runner.run(getEmbedCommand(Compiler.getInvocation(), BundlePath,
+                                    Object, /*NativeCPU=*/false,
                                     /*HostOnly=*/Shape.EmbedDeviceCode),
                     ("mm-llc, compiling '" + Source + "'").str());
 }
@@ -217,7 +221,8 @@ Error nvcc::linkDeviceCode(const Invocation &Inv, CommandRunner &Runner,
     if (Error E = writeBundleFile(*B, BundlePath))
       return E;
   }
-  return Runner.run(getEmbedCommand(BundlePath, Output, /*NativeCPU=*/false),
+  return Runner.run(
+      getEmbedCommand(Inv, BundlePath, Output, /*NativeCPU=*/false),
                     "mm-llc, compiling the linked device code");
 }
 
@@ -241,7 +246,8 @@ Error nvcc::linkBundleExecutable(const Invocation &Inv, CommandRunner &Runner,
   std::string Object = Runner.getTemporaryPath(
       (sys::path::stem(Output) + ".o").str());
   if (Error E =
-          Runner.run(getEmbedCommand(BundlePath, Object, /*NativeCPU=*/true),
+          Runner.run(getEmbedCommand(Inv, BundlePath, Object,
+                                     /*NativeCPU=*/true),
                      "mm-llc"))
     return E;
   Expected<std::string> Clang = findClang(Inv);
@@ -301,6 +307,8 @@ findSharedLibrary(ArrayRef<std::string> Dirs, StringRef Library) {
 Error nvcc::runBundle(const Invocation &Inv, CommandRunner &Runner,
                       StringRef Path, int &ExitCode) {
   std::vector<std::string> Args = {getToolPath("mm-lli")};
+  if (Inv.CheckMemory)
+    Args.push_back("--check=memcheck");
   Args.insert(Args.end(), Inv.LliArgs.begin(), Inv.LliArgs.end());
   // The C, C++, math and thread libraries are in mm-lli's process, and
   // mm's runtime serves the CUDA runtime's entry points.

@@ -32,8 +32,10 @@ llvm::Error writeBundleFile(const Bundle &B, llvm::StringRef Path);
 /// mm-llc's command that compiles bundle \p BundlePath into the object
 /// \p Object, each device submodule lowered for the CPU and linked in
 /// (with \p HostOnly, none: relocatable device code, which the device link
-/// compiles); for this machine's CPU with \p NativeCPU.
-std::vector<std::string> getEmbedCommand(llvm::StringRef BundlePath,
+/// compiles) with the checks \p Inv asks for; for this machine's CPU with
+/// \p NativeCPU.
+std::vector<std::string> getEmbedCommand(const Invocation &Inv,
+                                         llvm::StringRef BundlePath,
                                          llvm::StringRef Object,
                                          bool NativeCPU,
                                          bool HostOnly = false);

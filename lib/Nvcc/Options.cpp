@@ -11,6 +11,7 @@
 #include "llvm/Option/Option.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -253,6 +254,11 @@ static Error readOptions(const InputArgList &Parsed, Invocation &Inv) {
   Inv.Run = Parsed.hasArg(OPT_run);
   Inv.RunArgs = getListValues(Parsed, OPT_run_args);
   Inv.LliArgs = Parsed.getAllArgValues(OPT_Xlli);
+  for (const Arg *A : Parsed.filtered(OPT_check)) {
+    if (StringRef(A->getValue()) != "memcheck")
+      return createStringError("--check=%s: give memcheck", A->getValue());
+    Inv.CheckMemory = true;
+  }
 
   for (const Arg *A : Parsed.filtered(OPT_relocatable_device_code)) {
     Expected<bool> Value = parseBool(*A);
@@ -437,7 +443,16 @@ nvcc::parseCommandLine(ArrayRef<const char *> Args, Personality Driver,
                        raw_ostream &OS) {
   BumpPtrAllocator Allocator;
   StringSaver Saver(Allocator);
-  SmallVector<const char *> Expanded(Args.begin(), Args.end());
+  // As nvcc's environment variables: options before and after the command
+  // line's own, so that a build can be given flags without editing it.
+  SmallVector<const char *> Expanded;
+  if (std::optional<std::string> Prepend =
+          sys::Process::GetEnv("NVCC_PREPEND_FLAGS"))
+    cl::TokenizeGNUCommandLine(*Prepend, Saver, Expanded);
+  Expanded.append(Args.begin(), Args.end());
+  if (std::optional<std::string> Append =
+          sys::Process::GetEnv("NVCC_APPEND_FLAGS"))
+    cl::TokenizeGNUCommandLine(*Append, Saver, Expanded);
   if (Error E = expandOptionsFiles(Expanded, Saver))
     return std::move(E);
   unsigned MissingIndex = 0, MissingCount = 0;

@@ -67,6 +67,9 @@ struct Invocation {
   bool RelocatableDeviceCode = false;
   bool Run = false;
   std::vector<std::string> RunArgs, LliArgs;
+  /// --check=memcheck: device code that checks its accesses of global
+  /// memory.
+  bool CheckMemory = false;
 
   /// -MD, -MMD: a dependency file as a compile's side effect.
   bool DependenciesWithCompile = false;

@@ -39,8 +39,6 @@ using namespace mm;
 
 namespace {
 enum class EntryResult { Void, I32, I64, F32, F64 };
-/// The tools of CUDA's compute-sanitizer that --check gives.
-enum class CheckTool { None, Memcheck };
 
 /// mm-lli's options, registered when lliMain creates them (after libLLVM's
 /// own undocumented `-threads` is removed, for --threads).
@@ -139,13 +137,13 @@ struct LliOptions {
       "O", cl::desc("Code generation level: -O0, -O1, -O2 (default), -O3"),
       cl::Prefix, cl::init('2'), cl::cat(Category)};
 
-  cl::opt<CheckTool> Check{
+  cl::opt<DeviceCheck> Check{
       "check",
       cl::desc("Check the kernels as CUDA's compute-sanitizer tool does"),
-      cl::values(clEnumValN(CheckTool::Memcheck, "memcheck",
+      cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
                             "Out-of-bounds, freed and misaligned accesses of "
                             "global memory (device allocations)")),
-      cl::init(CheckTool::None), cl::cat(Category)};
+      cl::init(DeviceCheck::None), cl::cat(Category)};
 
   cl::opt<unsigned> Threads{
       "threads",
@@ -404,7 +402,7 @@ static Expected<int> run(const LliOptions &Flags,
   Options.Level = *Level;
   Options.Extensions = AllExtensions;
   Options.DebugPassManager = Flags.DebugPassManager;
-  Options.CheckMemory = Flags.Check == CheckTool::Memcheck;
+  Options.CheckMemory = Flags.Check == DeviceCheck::Memcheck;
   Options.CodeInputFiles.assign(Flags.PassPluginPaths.begin(),
                                 Flags.PassPluginPaths.end());
   Options.CodeOptions.assign(LLVMOptionArguments.begin(),
@@ -465,7 +463,7 @@ static Expected<int> run(const LliOptions &Flags,
     return std::move(E);
 
   runtime::Runtime Runtime(runtime::createCPUBackend(BackendOptions), **JIT);
-  if (Flags.Check == CheckTool::Memcheck)
+  if (Flags.Check == DeviceCheck::Memcheck)
     Runtime.enableMemoryChecks();
   Runtime.setLaunchFailureHandler(
       [](const runtime::Error &Failure) { runtime::printError(Failure); });

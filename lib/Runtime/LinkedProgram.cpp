@@ -72,6 +72,8 @@ void LinkedProgram::add(const mm_linked_symbol *Symbols, uint64_t Count) {
       DeviceModules.insert(S.module);
       registerSubmoduleImage(S.module, S.address);
       break;
+    case MM_LINKED_MEMORY_CHECKS:
+      break; // The runtime's (__mm_register_linked_program).
     }
   }
 }
@@ -205,4 +207,8 @@ extern "C" void __mm_register_linked_program(uint32_t Version,
   }
   startLinkedProgramRuntime();
   getLinkedProgram().add(Symbols, Count);
+  // Registered before main allocates anything.
+  for (uint64_t I = 0; I != Count; ++I)
+    if (Symbols[I].kind == MM_LINKED_MEMORY_CHECKS)
+      getCurrentRuntime()->enableMemoryChecks();
 }

@@ -211,7 +211,8 @@ Error Runtime::release(void *Ptr) {
 }
 
 void Runtime::enableMemoryChecks() {
-  Checker = std::make_unique<MemoryChecker>();
+  if (!Checker)
+    Checker = std::make_unique<MemoryChecker>();
 }
 
 std::optional<std::string> Runtime::checkAccess(const void *Address,

@@ -33,6 +33,10 @@ class TargetMachine;
 
 namespace mm {
 
+/// The tools of CUDA's compute-sanitizer that mm's tools give device code
+/// (`--check=TOOL` of mm-lli, mm-llc and the nvcc drivers).
+enum class DeviceCheck { None, Memcheck };
+
 struct HostLoweringOptions {
   llvm::Triple HostTriple;
   /// The level of the default<On> pipeline of a lowered device submodule
