@@ -130,22 +130,24 @@ void __mm_device_unsupported(mm_block_context *ctx, const char *function,
                              const char *why) __attribute__((noreturn));
 
 /* What an access that __mm_device_check_access checks is: a read, a write
- * or an atomic read-modify-write, and in the bits from
- * MM_ACCESS_ALIGNMENT_SHIFT the log2 of the alignment that the code assumed
- * and the GPU requires (0: none). */
+ * or an atomic read-modify-write, of shared memory or not, and in the bits
+ * from MM_ACCESS_ALIGNMENT_SHIFT the log2 of the alignment that the code
+ * assumed and the GPU requires (0: none). */
 #define MM_ACCESS_READ 0x1u
 #define MM_ACCESS_WRITE 0x2u
 #define MM_ACCESS_ATOMIC 0x4u
+#define MM_ACCESS_SHARED 0x8u
 #define MM_ACCESS_ALIGNMENT_SHIFT 8
 
 /* Checks an access of `size` bytes at `address` that device code makes,
  * where `site` says in the source ("FILE:LINE:COL in FUNCTION", or
  * "FUNCTION"), by the thread of index (thread_x, thread_y, thread_z) in its
- * block: code that mm-check-memory instrumented (`mm-lli
- * --check=memcheck`) calls it before each access of global memory. An
- * access of a guard zone around a device allocation or of a freed one, or
- * a misaligned one, is reported and fails the launch, abandoning the block
- * as __mm_device_trap does; any other returns. */
+ * block: code that mm-check-memory instrumented (`--check=memcheck`) calls
+ * it before each access of global or shared memory. An access of a guard
+ * zone around a device allocation or of a freed one, of shared memory
+ * outside the block's, or a misaligned one, is reported and fails the
+ * launch, abandoning the block as __mm_device_trap does; any other
+ * returns. */
 void __mm_device_check_access(const void *address, uint64_t size,
                               uint32_t kind, const char *site,
                               uint32_t thread_x, uint32_t thread_y,

@@ -37,7 +37,7 @@ typedef enum mm_linked_symbol_kind {
   /* `address` stands for device submodule `module` as a whole (`NAME::`),
    * the image a host loads with mgpuModuleLoad. */
   MM_LINKED_IMAGE = 4,
-  /* The program's device code checks its accesses of global memory
+  /* The program's device code checks its accesses of memory
    * (`--check=memcheck`): the runtime keeps the guard zones and freed
    * allocations that the checks look for. The other fields are unused. */
   MM_LINKED_MEMORY_CHECKS = 5

@@ -125,7 +125,8 @@ struct LlcOptions {
                "compute-sanitizer tool checks it, when the program runs"),
       cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
                             "Out-of-bounds, freed and misaligned accesses of "
-                            "global memory (device allocations)")),
+                            "global memory, and of shared memory outside the "
+                            "block's")),
       cl::init(DeviceCheck::None), cl::cat(Category)};
 
   cl::opt<bool> DebugPassManager{

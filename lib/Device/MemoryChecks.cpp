@@ -1,17 +1,20 @@
 //===- MemoryChecks.cpp - Device memory accesses checked at run time ------===//
 //
 // mm-check-memory: not a step of the lowering, but what a tool runs before
-// it when the user asks for CUDA's memcheck (`mm-lli --check=memcheck`,
+// it when the user asks for CUDA's memcheck (`--check=memcheck`,
 // HostLoweringOptions::CheckMemory). Each load, store, atomic and memory
 // intrinsic of a device function whose address may be global memory
 // (address space 1, or generic, and not a local variable or a variable of
-// the module) first calls __mm_device_check_access (mm_block_abi.h) with
-// the address, the size, what the access is, where it is in the source and
-// the thread that makes it. The runtime, which keeps guard zones around
-// device allocations and holds freed ones back, fails the launch there if
-// the access touches a guard zone or a freed allocation, or is misaligned
-// for what the code assumed. The thread's index is read as the kernel reads
-// it, so that the lowering gives it the thread that makes the access.
+// the module) or is shared memory (address space 3, or a generic pointer
+// into a shared variable) first calls __mm_device_check_access
+// (mm_block_abi.h) with the address, the size, what the access is, where
+// it is in the source and the thread that makes it. The runtime, which
+// keeps guard zones around device allocations and holds freed ones back,
+// fails the launch there if the access touches a guard zone or a freed
+// allocation, falls outside the block's shared memory, or is misaligned
+// for what the code assumed. The thread's index is read as the kernel
+// reads it, so that the lowering gives it the thread that makes the
+// access.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,14 +50,22 @@ struct Access {
 };
 } // namespace
 
-/// GPU address spaces whose memory is never a device allocation: shared (3),
-/// constant (4) and local (5).
-static bool mayBeGlobalMemory(const Value *Address) {
+/// The kind of memory (MM_ACCESS_SHARED, or 0 for global) that an access
+/// at \p Address checks, if any: shared memory (address space 3, or a
+/// generic pointer into a shared variable) against the block's, global
+/// memory (address space 1, or generic and not a local or module variable)
+/// against device allocations; constant (4) and local (5) memory not at
+/// all.
+static std::optional<unsigned> getCheckedMemory(const Value *Address) {
   unsigned AS = Address->getType()->getPointerAddressSpace();
-  if (AS != 0 && AS != 1)
-    return false;
   const Value *Object = getUnderlyingObject(Address);
-  return !isa<AllocaInst>(Object) && !isa<GlobalVariable>(Object);
+  if (AS == 3 || Object->getType()->getPointerAddressSpace() == 3)
+    return MM_ACCESS_SHARED;
+  if (AS != 0 && AS != 1)
+    return std::nullopt;
+  if (isa<AllocaInst>(Object) || isa<GlobalVariable>(Object))
+    return std::nullopt;
+  return 0;
 }
 
 /// MM_ACCESS_* for an access of \p Bytes bytes that the code assumes
@@ -73,12 +84,18 @@ static SmallVector<Access> findAccesses(Function &F) {
   LLVMContext &C = F.getContext();
   auto Add = [&](Instruction &I, Value *Address, Type *Ty, Align Alignment,
                  unsigned Kind) {
-    if (!mayBeGlobalMemory(Address))
+    std::optional<unsigned> Memory = getCheckedMemory(Address);
+    if (!Memory)
       return;
     uint64_t Bytes = DL.getTypeStoreSize(Ty);
     Accesses.push_back({&I, Address,
                         ConstantInt::get(Type::getInt64Ty(C), Bytes),
-                        Kind | getAlignmentKind(Bytes, Alignment)});
+                        Kind | *Memory | getAlignmentKind(Bytes, Alignment)});
+  };
+  auto AddRange = [&](Instruction &I, Value *Address, Value *Length,
+                      unsigned Kind) {
+    if (std::optional<unsigned> Memory = getCheckedMemory(Address))
+      Accesses.push_back({&I, Address, Length, Kind | *Memory});
   };
   for (Instruction &I : instructions(F)) {
     if (auto *Load = dyn_cast<LoadInst>(&I))
@@ -95,16 +112,12 @@ static SmallVector<Access> findAccesses(Function &F) {
           CAS->getAlign(), MM_ACCESS_ATOMIC);
     else if (auto *Transfer = dyn_cast<MemTransferInst>(&I)) {
       // The copy reads before it writes.
-      if (mayBeGlobalMemory(Transfer->getSource()))
-        Accesses.push_back({&I, Transfer->getSource(), Transfer->getLength(),
-                            MM_ACCESS_READ});
-      if (mayBeGlobalMemory(Transfer->getDest()))
-        Accesses.push_back({&I, Transfer->getDest(), Transfer->getLength(),
-                            MM_ACCESS_WRITE});
+      AddRange(I, Transfer->getSource(), Transfer->getLength(),
+               MM_ACCESS_READ);
+      AddRange(I, Transfer->getDest(), Transfer->getLength(),
+               MM_ACCESS_WRITE);
     } else if (auto *Set = dyn_cast<MemSetInst>(&I)) {
-      if (mayBeGlobalMemory(Set->getDest()))
-        Accesses.push_back(
-            {&I, Set->getDest(), Set->getLength(), MM_ACCESS_WRITE});
+      AddRange(I, Set->getDest(), Set->getLength(), MM_ACCESS_WRITE);
     }
   }
   return Accesses;

@@ -142,7 +142,8 @@ struct LliOptions {
       cl::desc("Check the kernels as CUDA's compute-sanitizer tool does"),
       cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
                             "Out-of-bounds, freed and misaligned accesses of "
-                            "global memory (device allocations)")),
+                            "global memory, and of shared memory outside the "
+                            "block's")),
       cl::init(DeviceCheck::None), cl::cat(Category)};
 
   cl::opt<unsigned> Threads{

@@ -998,6 +998,29 @@ static std::mutex PrintfLock;
 
 extern "C" {
 
+/// What is wrong with an access of \p Size bytes of shared memory at
+/// \p Address by a thread of \p W's block, if anything: it must lie within
+/// the block's static or dynamic shared memory.
+static std::optional<std::string>
+checkSharedAccess(const Worker &W, uintptr_t Address, uint64_t Size) {
+  const mm_block_context &C = W.Context;
+  uint64_t StaticSize = W.Launch->Kernel.Descriptor->static_shared_size;
+  auto Holds = [&](const char *Start, uint64_t Bytes) {
+    uintptr_t First = reinterpret_cast<uintptr_t>(Start);
+    return Start && Address >= First && Address + Size <= First + Bytes;
+  };
+  if (Holds(C.static_shared, StaticSize) ||
+      Holds(C.dynamic_shared, C.dynamic_shared_size))
+    return std::nullopt;
+  char Text[24];
+  std::snprintf(Text, sizeof Text, "%#llx",
+                static_cast<unsigned long long>(Address));
+  return "address " + std::string(Text) +
+         " is outside the block's shared memory (" +
+         std::to_string(StaticSize) + " bytes static, " +
+         std::to_string(C.dynamic_shared_size) + " dynamic)";
+}
+
 /// Fails the launch that \p Ctx's block belongs to with \p Status, for a
 /// trap of kind \p What ("trapped", "failed an assertion") in \p Function,
 /// \p Why if not null, and abandons the block.
@@ -1044,18 +1067,24 @@ void __mm_device_check_access(const void *Address, uint64_t Size,
   Runtime *R = getCurrentRuntime();
   if (!R)
     return;
+  Worker *W = RunningWorker;
   std::optional<std::string> Problem = R->checkAccess(Address, Size, Kind);
+  if (!Problem && (Kind & MM_ACCESS_SHARED) && W)
+    Problem =
+        checkSharedAccess(*W, reinterpret_cast<uintptr_t>(Address), Size);
   if (!Problem)
     return;
+  R->noteMemoryError();
   const char *Access = Kind & MM_ACCESS_ATOMIC  ? "atomic access"
                        : Kind & MM_ACCESS_WRITE ? "write"
                                                 : "read";
-  std::string Why = "invalid global " + std::string(Access) + " of " +
+  std::string Why = std::string("invalid ") +
+                    (Kind & MM_ACCESS_SHARED ? "shared " : "global ") +
+                    Access + " of " +
                     std::to_string(Size) + " byte" + (Size == 1 ? "" : "s") +
                     " at " + Site + " by thread (" + std::to_string(ThreadX) +
                     ", " + std::to_string(ThreadY) + ", " +
                     std::to_string(ThreadZ) + "): " + *Problem;
-  Worker *W = RunningWorker;
   if (!W) {
     // A device function that the host called directly.
     std::fflush(stdout);

@@ -219,11 +219,7 @@ std::optional<std::string> Runtime::checkAccess(const void *Address,
                                                 uint64_t Size, uint32_t Kind) {
   if (!Checker)
     return std::nullopt;
-  std::optional<std::string> Problem =
-      Checker->check(reinterpret_cast<uintptr_t>(Address), Size, Kind);
-  if (Problem)
-    ++MemoryErrors;
-  return Problem;
+  return Checker->check(reinterpret_cast<uintptr_t>(Address), Size, Kind);
 }
 
 Error Runtime::free(void *Ptr) {

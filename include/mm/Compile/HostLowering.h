@@ -49,7 +49,8 @@ struct HostLoweringOptions {
   /// Print the passes of each pipeline as they run, as opt
   /// -debug-pass-manager does.
   bool DebugPassManager = false;
-  /// Have device code check each access of global memory at run time, as
+  /// Have device code check each access of global and shared memory at
+  /// run time, as
   /// CUDA's memcheck does: mm-check-memory before the device lowering.
   bool CheckMemory = false;
   /// The host TargetMachine that a pipeline is run with.

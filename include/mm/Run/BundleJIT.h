@@ -54,10 +54,10 @@ struct BundleJITOptions {
   /// Print the passes of each submodule's pipeline as they run, as opt
   /// -debug-pass-manager does.
   bool DebugPassManager = false;
-  /// Check device code's accesses of global memory at run time, as CUDA's
-  /// memcheck does (HostLoweringOptions::CheckMemory); the runtime must have
-  /// its memory checks enabled (Runtime::enableMemoryChecks). Part of every
-  /// cache key.
+  /// Check device code's accesses of global and shared memory at run
+  /// time, as CUDA's memcheck does (HostLoweringOptions::CheckMemory); the
+  /// runtime must have its memory checks enabled
+  /// (Runtime::enableMemoryChecks). Part of every cache key.
   bool CheckMemory = false;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;

@@ -164,11 +164,13 @@ public:
   /// and freed ones are held back.
   void enableMemoryChecks();
   /// What is wrong with an access of \p Size bytes at \p Address of kind
-  /// \p Kind (MM_ACCESS_*, mm_block_abi.h), in a sentence, counted as a
-  /// memcheck error; nothing if it is right as far as the checks know.
+  /// \p Kind (MM_ACCESS_*, mm_block_abi.h) as far as device allocations
+  /// and alignment say, in a sentence; nothing if it is right so.
   std::optional<std::string> checkAccess(const void *Address, uint64_t Size,
                                          uint32_t Kind);
-  /// How many accesses checkAccess found wrong.
+  /// Counts an access found wrong, which makes the program's exit code
+  /// non-zero (checkExitCode).
+  void noteMemoryError() { ++MemoryErrors; }
   unsigned getMemoryErrorCount() const { return MemoryErrors; }
   Error copy(void *Dst, const void *Src, size_t Size, mm_memcpy_kind Kind);
   Error set(void *Dst, int Value, size_t Size);

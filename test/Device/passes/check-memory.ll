@@ -1,10 +1,11 @@
 ; mm-check-memory: each access whose address may be global memory (address
-; space 1, or generic and not a local or module variable) first calls
-; __mm_device_check_access with the address, the size, the kind (read 1,
-; write 2, atomic 4; from bit 8 the log2 of the alignment the code assumed,
-; for a naturally aligned access of up to 16 bytes), where it is and the
-; thread's index. Shared, constant and local memory are not checked. A copy
-; checks its source before its destination.
+; space 1, or generic and not a local or module variable) or is shared
+; memory (address space 3, or a generic pointer into a shared variable)
+; first calls __mm_device_check_access with the address, the size, the kind
+; (read 1, write 2, atomic 4, shared 8; from bit 8 the log2 of the alignment
+; the code assumed, for a naturally aligned access of up to 16 bytes), where
+; it is and the thread's index. Constant and local memory are not checked.
+; A copy checks its source before its destination.
 ; RUN: mm-opt -passes=mm-check-memory %s | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
@@ -35,6 +36,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; Unaligned as the code says: no alignment asked.
 ; CHECK: call void @__mm_device_check_access(ptr %p, i64 4, i32 1, ptr @[[SITE_K]],
 ; CHECK-NEXT: load i32, ptr %p, align 1
+; Shared memory, through its address space or a generic pointer.
+; CHECK: %[[SHARED:.*]] = addrspacecast ptr addrspace(3) %s to ptr
+; CHECK: call void @__mm_device_check_access(ptr %[[SHARED]], i64 4, i32 522, ptr @[[SITE_K]],
+; CHECK-NEXT: store i32 %v, ptr addrspace(3) %s, align 4
+; CHECK: call void @__mm_device_check_access(ptr %g, i64 4, i32 521, ptr @[[SITE_K]],
+; CHECK-NEXT: load i32, ptr %g, align 4
 ; CHECK-NOT: __mm_device_check_access
 ; CHECK: ret void
 define void @_Z1kPi(ptr %p, ptr addrspace(1) %global, ptr %src, i64 %n) {
@@ -45,9 +52,12 @@ define void @_Z1kPi(ptr %p, ptr addrspace(1) %global, ptr %src, i64 %n) {
   call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %src, i64 %n, i1 false)
   call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 16, i1 false)
   %u = load i32, ptr %p, align 1
-  ; Not checked: shared memory, a local variable, a module variable.
   %s = getelementptr [64 x i32], ptr addrspace(3) @shared, i32 0, i32 %v
   store i32 %v, ptr addrspace(3) %s, align 4
+  %generic = addrspacecast ptr addrspace(3) @shared to ptr
+  %g = getelementptr [64 x i32], ptr %generic, i32 0, i32 %u
+  %w = load i32, ptr %g, align 4
+  ; Not checked: a local variable, a module variable.
   %local = alloca i32, align 4
   store i32 %v, ptr %local, align 4
   %t = getelementptr [4 x i32], ptr addrspace(1) @table, i32 0, i32 %v
