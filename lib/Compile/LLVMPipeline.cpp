@@ -4,6 +4,7 @@
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -69,7 +70,8 @@ struct ReportingVerifierPass : PassInfoMixin<ReportingVerifierPass> {
 
 bool mm::reportsOnPasses(bool DebugPassManager) {
   return DebugPassManager || shouldPrintBeforeSomePass() ||
-         shouldPrintAfterSomePass() || TimePassesIsEnabled;
+         shouldPrintAfterSomePass() || TimePassesIsEnabled ||
+         DiagnosticHandler().isAnyRemarkEnabled();
 }
 
 void mm::printPipelineBanner(StringRef SubmoduleName, raw_ostream &OS) {

@@ -2,7 +2,11 @@
 
 #include "DeviceIR.h"
 
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/GlobalVariable.h"
 
 #include "llvm/IR/Constants.h"
@@ -344,6 +348,34 @@ void mm::device::reportError(Module &M, StringRef Function,
                              const Twine &Message) {
   M.getContext().diagnose(
       DeviceLoweringDiagnostic(Function, Message, DS_Error));
+}
+
+void mm::device::remarkRepair(const char *PassName, StringRef RemarkName,
+                              Instruction &At, const Twine &Message) {
+  OptimizationRemarkEmitter ORE(At.getFunction());
+  ORE.emit([&] {
+    return OptimizationRemark(PassName, RemarkName, &At) << Message.str();
+  });
+}
+
+std::string mm::device::describeLocation(const Instruction &I) {
+  const DILocation *Loc = I.getDebugLoc();
+  if (!Loc)
+    return "an unknown line";
+  return (Loc->getFilename() + ":" + Twine(Loc->getLine()) + ":" +
+          Twine(Loc->getColumn()))
+      .str();
+}
+
+std::string mm::device::describeLockstep(const Function &K, size_t Count,
+                                         StringRef What) {
+  return ("kernel '" + demangle(K.getName()) +
+          "' may rely on its warps' lanes running in lockstep, which a GPU "
+          "has not promised since Volta, at " +
+          Twine(Count) + (Count == 1 ? " place (" : " places (") + What +
+          ") with no __syncwarp() between; mm runs them so (where lanes "
+          "exchange data, the kernel needs __syncwarp())")
+      .str();
 }
 
 CallInst *mm::device::replaceWithUnsupported(Instruction &I,

@@ -370,6 +370,22 @@ private:
 void reportError(llvm::Module &M, llvm::StringRef Function,
                  const llvm::Twine &Message);
 
+/// Says, as optimization remark \p RemarkName of pass \p PassName (a
+/// string that outlives the remark; shown with -pass-remarks=PASS), that
+/// the lowering changed what the kernel does at \p At so that it runs as
+/// on a GPU: \p Message. A repair is never silent where the user asks.
+void remarkRepair(const char *PassName, llvm::StringRef RemarkName,
+                  llvm::Instruction &At, const llvm::Twine &Message);
+
+/// "FILE:LINE:COL" of \p I, or "an unknown line" without debug
+/// information (-lineinfo, -g).
+std::string describeLocation(const llvm::Instruction &I);
+
+/// The lockstep passes' remark: kernel \p K may rely on its warps' lanes
+/// running in lockstep at \p Count places, \p What.
+std::string describeLockstep(const llvm::Function &K, size_t Count,
+                             llvm::StringRef What);
+
 /// The marker `void mm.unsupported(ptr why)`, which does not return: a
 /// call stands for what the lowering could not lower, `why` a C string.
 inline constexpr llvm::StringLiteral UnsupportedMarker = "mm.unsupported";

@@ -47,6 +47,9 @@ PreservedAnalyses LockstepFencesPass::lower(Module &M,
       IRBuilder<> B(Fence);
       WarpYield::create(B);
     }
+    if (!Fences.empty())
+      remarkRepair("mm-lockstep-fences", "Lockstep", *Fences[0],
+                   describeLockstep(K, Fences.size(), "memory fences"));
     Changed |= !Fences.empty();
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

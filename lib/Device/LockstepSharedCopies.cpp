@@ -74,6 +74,15 @@ PreservedAnalyses LockstepSharedCopiesPass::lower(Module &M,
           Copies.push_back(Copy);
       }
     }
+    size_t Count = Stores.size() + Copies.size();
+    if (Count)
+      remarkRepair("mm-lockstep-shared-copies", "Lockstep",
+                   Stores.empty() ? *static_cast<Instruction *>(Copies[0])
+                                  : *Stores[0],
+                   describeLockstep(K, Count,
+                                    "copies within shared memory, every "
+                                    "lane's load run before any lane's "
+                                    "store"));
     for (StoreInst *Store : Stores) {
       IRBuilder<> B(Store);
       WarpYield::create(B);

@@ -664,6 +664,19 @@ PreservedAnalyses LockstepSharedExchangesPass::lower(Module &M,
           },
           /*OrderStores=*/false);
     }
+    // The first in the kernel's order, for the remark.
+    Instruction *First = nullptr;
+    for (Instruction &I : instructions(K))
+      if (Exchanges.contains(&I)) {
+        First = &I;
+        break;
+      }
+    if (First)
+      remarkRepair("mm-lockstep-shared-exchanges", "Lockstep", *First,
+                   describeLockstep(K, Exchanges.size(),
+                                    "accesses of shared memory that lanes "
+                                    "exchange data through, every lane's "
+                                    "store run before any lane's load"));
     for (Instruction *Access : Exchanges) {
       IRBuilder<> B(Access);
       WarpYield::create(B);

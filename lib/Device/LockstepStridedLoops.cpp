@@ -172,7 +172,11 @@ PreservedAnalyses LockstepStridedLoopsPass::lower(Module &M,
     if (!Header)
       continue;
     IRBuilder<> B(&*Header->getFirstInsertionPt());
-    WarpYield::create(B);
+    remarkRepair("mm-lockstep-strided-loops", "Lockstep",
+                 *WarpYield::create(B),
+                 describeLockstep(K, 1,
+                                  "a loop whose threads stride through "
+                                  "memory, run iteration by iteration"));
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

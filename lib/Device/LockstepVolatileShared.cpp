@@ -46,6 +46,10 @@ PreservedAnalyses LockstepVolatileSharedPass::lower(Module &M,
       IRBuilder<> B(Access);
       WarpYield::create(B);
     }
+    if (!Accesses.empty())
+      remarkRepair("mm-lockstep-volatile-shared", "Lockstep", *Accesses[0],
+                   describeLockstep(K, Accesses.size(),
+                                    "volatile accesses of shared memory"));
     Changed |= !Accesses.empty();
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -50,6 +50,7 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TypeBasedAliasAnalysis.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Dominators.h"
@@ -237,6 +238,14 @@ class MissingBarriers {
       if (followsInPhase(&Store, &Load, Point))
         continue;
       Like->clone()->insertBefore(Point);
+      remarkRepair("mm-missing-barriers", "MissingBarrier", Load,
+                   "kernel '" + demangle(Load.getFunction()->getName()) +
+                       "' lacks a block barrier: this load may read what "
+                       "other threads of the block stored at " +
+                       describeLocation(Store) +
+                       ", with no barrier between; mm added one before the "
+                       "loop (a race on a GPU too: give the kernel "
+                       "__syncthreads() there)");
       return true;
     }
     return false;

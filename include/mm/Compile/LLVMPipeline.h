@@ -83,7 +83,8 @@ private:
 
 /// True if LLVM's options ask for reports on passes as they run, or at the
 /// end of a pipeline (-print-before, -print-after and their -all forms,
-/// -time-passes), or \p DebugPassManager does: output to LLVM's streams,
+/// -time-passes, -pass-remarks and its -missed and -analysis forms), or
+/// \p DebugPassManager does: output to LLVM's streams,
 /// which the tools keep apart per submodule by running one pipeline at a
 /// time, each after printPipelineBanner, and which no compile cache may
 /// skip.
@@ -91,8 +92,9 @@ bool reportsOnPasses(bool DebugPassManager);
 
 /// LLVM's options that reportsOnPasses reads, for the tools' --help.
 inline constexpr llvm::StringLiteral PassReportOptions[] = {
-    "print-after", "print-before", "print-after-all", "print-before-all",
-    "time-passes"};
+    "print-after",  "print-before",        "print-after-all",
+    "print-before-all", "time-passes", "pass-remarks",
+    "pass-remarks-missed", "pass-remarks-analysis"};
 
 /// Prints the line that names the submodule whose pipeline's reports follow.
 void printPipelineBanner(llvm::StringRef SubmoduleName, llvm::raw_ostream &OS);

@@ -5,6 +5,12 @@
 ; some lanes reach. Left alone: a kernel without fences, and one without
 ; sync points (its fence orders nothing between its lanes).
 ; RUN: mm-opt -passes=mm-lockstep-fences %s | FileCheck %s
+; RUN: mm-opt -passes=mm-lockstep-fences -pass-remarks=mm-lockstep-fences %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
+; Each kernel that gets yield points is a remark (-pass-remarks), with how
+; many.
+; REMARK: remark: <unknown>:0:0: kernel 'unlock' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 1 place (memory fences)
+; REMARK: remark: <unknown>:0:0: kernel 'lane0' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 1 place (memory fences)
 
 ; CHECK-LABEL: define void @unlock(
 ; CHECK:       store i32 %shuffled, ptr %at

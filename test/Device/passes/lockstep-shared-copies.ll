@@ -10,6 +10,12 @@
 ; left alone; a copy between two extern (dynamic) arrays, which start at
 ; the same address, gets its yield point.
 ; RUN: mm-opt -passes=mm-lockstep-shared-copies %s | FileCheck %s
+; RUN: mm-opt -passes=mm-lockstep-shared-copies -pass-remarks=mm-lockstep-shared-copies %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
+; Each kernel that gets yield points is a remark (-pass-remarks), with how
+; many.
+; REMARK: remark: <unknown>:0:0: kernel 'permute' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 2 places (copies within shared memory, every lane's load run before any lane's store)
+; REMARK: remark: <unknown>:0:0: kernel 'apart' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 2 places (copies within shared memory, every lane's load run before any lane's store)
 
 ; CHECK-LABEL: define void @permute(
 ; CHECK: %key = load i32, ptr %from

@@ -16,6 +16,16 @@
 ; thread's: lockstep-shared-exchanges-barriers.ll has the others), and
 ; functions that are not kernels.
 ; RUN: mm-opt -passes=mm-lockstep-shared-exchanges %s | FileCheck %s
+; RUN: mm-opt -passes=mm-lockstep-shared-exchanges -pass-remarks=mm-lockstep-shared-exchanges %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
+; Each kernel that gets yield points is a remark (-pass-remarks), with how
+; many.
+; REMARK: remark: <unknown>:0:0: kernel 'transpose' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 4 places (accesses of shared memory that lanes exchange data through, every lane's store run before any lane's load)
+; REMARK: remark: <unknown>:0:0: kernel 'scan' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 3 places (accesses of shared memory that lanes exchange data through, every lane's store run before any lane's load)
+; REMARK: remark: <unknown>:0:0: kernel 'rows_2d' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 3 places (accesses of shared memory that lanes exchange data through, every lane's store run before any lane's load)
+; REMARK: remark: <unknown>:0:0: kernel 'last_warp' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 2 places (accesses of shared memory that lanes exchange data through, every lane's store run before any lane's load)
+; REMARK: remark: <unknown>:0:0: kernel 'loop' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 2 places (accesses of shared memory that lanes exchange data through, every lane's store run before any lane's load)
+; REMARK: remark: <unknown>:0:0: kernel 'counters' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 3 places (accesses of shared memory that lanes exchange data through, every lane's store run before any lane's load)
 
 ; CHECK-LABEL: define void @transpose(
 ; CHECK:      store float %x0, ptr %v0

@@ -11,6 +11,13 @@
 ; the one with more strided loads gets the yield point, so that a thread is
 ; only ever at it or exited.
 ; RUN: mm-opt -passes=mm-lockstep-strided-loops %s | FileCheck %s
+; RUN: mm-opt -passes=mm-lockstep-strided-loops -pass-remarks=mm-lockstep-strided-loops %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
+; Each kernel that gets yield points is a remark (-pass-remarks), with how
+; many.
+; REMARK: remark: <unknown>:0:0: kernel 'column' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 1 place (a loop whose threads stride through memory, run iteration by iteration)
+; REMARK: remark: <unknown>:0:0: kernel 'cache_line' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 1 place (a loop whose threads stride through memory, run iteration by iteration)
+; REMARK: remark: <unknown>:0:0: kernel 'two_loops' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 1 place (a loop whose threads stride through memory, run iteration by iteration)
 
 ; CHECK-LABEL: define void @column(
 ; CHECK: loop:

@@ -7,6 +7,11 @@
 ; ("mm-first-warp-yield").
 ; RUN: mm-opt -passes=mm-lockstep-volatile-shared %s | FileCheck %s
 ; RUN: mm-opt -passes=mm-lockstep-volatile-shared,mm-thread-functions,mm-lower-thread-operations,mm-split-at-barriers %s | FileCheck %s --check-prefix=SPLIT
+; RUN: mm-opt -passes=mm-lockstep-volatile-shared -pass-remarks=mm-lockstep-volatile-shared %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
+; Each kernel that gets yield points is a remark (-pass-remarks), with how
+; many.
+; REMARK: remark: <unknown>:0:0: kernel 'scan' may rely on its warps' lanes running in lockstep, which a GPU has not promised since Volta, at 2 places (volatile accesses of shared memory)
 
 ; CHECK-LABEL: define void @scan(
 ; CHECK: call void @__mm_device_warp_yield()

@@ -18,6 +18,13 @@
 ; `@divergent`, `@spin_waits` and `@no_barriers` are `@shifted` but for the
 ; one thing each tests.
 ; RUN: mm-opt -passes=mm-missing-barriers %s | FileCheck %s
+; RUN: mm-opt -passes=mm-missing-barriers -pass-remarks=mm-missing-barriers %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
+; Each barrier added is a remark (-pass-remarks), at the load, naming the
+; store.
+; REMARK: remark: <unknown>:0:0: kernel 'sum_rows' lacks a block barrier
+; REMARK: remark: <unknown>:0:0: kernel 'shifted' lacks a block barrier
+; REMARK: remark: <unknown>:0:0: kernel 'uniform_branch' lacks a block barrier
 
 ; CHECK-LABEL: define void @sum_rows(
 ; CHECK:       subtract:
