@@ -3,16 +3,18 @@
 // mm-inline-into-kernels: a kernel's thread function runs in loops over the
 // block's threads and is split at barriers, which must be visible in the
 // kernel itself: every call from a kernel to a defined function is inlined,
-// round after round, until none is left. A call still there after many
-// rounds is recursive, which the CPU lowering cannot run. A thread's exit
-// (PTX's `exit`) becomes the kernel's return.
+// round after round, until none is left. A kernel that reaches recursion,
+// which inlining cannot end, is an error before anything is inlined. A
+// thread's exit (PTX's `exit`) becomes the kernel's return.
 //
 //===----------------------------------------------------------------------===//
 
 #include "DeviceIR.h"
 #include "Passes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -21,27 +23,59 @@
 using namespace llvm;
 using namespace mm::device;
 
+/// The functions defined in the module that \p F calls directly.
+static SmallVector<Function *> getDefinedCallees(Function &F) {
+  SmallVector<Function *> Callees;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *Callee = Call->getCalledFunction();
+          Callee && !Callee->isDeclaration())
+        Callees.push_back(Callee);
+  return Callees;
+}
+
+/// A function that \p K reaches through calls and that calls itself again,
+/// directly or through others: recursion, which inlining cannot end (two
+/// calls of itself would double the code with every round).
+static Function *findRecursion(Function &K) {
+  // Depth first; a function on the path that is called again is recursive.
+  SmallPtrSet<Function *, 16> OnPath, Done;
+  std::function<Function *(Function &)> Visit = [&](Function &F) -> Function * {
+    OnPath.insert(&F);
+    for (Function *Callee : getDefinedCallees(F)) {
+      if (OnPath.contains(Callee))
+        return Callee;
+      if (!Done.contains(Callee))
+        if (Function *Recursive = Visit(*Callee))
+          return Recursive;
+    }
+    OnPath.erase(&F);
+    Done.insert(&F);
+    return nullptr;
+  };
+  return Visit(K);
+}
+
 /// Inlines every call in \p K; reports the first failure.
 static bool inlineIntoKernel(Function &K) {
-  // Each round inlines the calls the previous one exposed.
-  constexpr unsigned MaxRounds = 64;
-  for (unsigned Round = 0; Round <= MaxRounds; ++Round) {
+  if (Function *Recursive = findRecursion(K)) {
+    reportError(*K.getParent(), K.getName(),
+                "calls '" + Recursive->getName() +
+                    "' recursively; kernels on the CPU need every call "
+                    "inlined");
+    return false;
+  }
+  // Each round inlines the calls the previous one exposed; without
+  // recursion, the rounds end.
+  while (true) {
     SmallVector<CallBase *> Calls;
-    for (BasicBlock &BB : K)
-      for (Instruction &I : BB)
-        if (auto *Call = dyn_cast<CallBase>(&I))
-          if (Function *Callee = Call->getCalledFunction();
-              Callee && !Callee->isDeclaration())
-            Calls.push_back(Call);
+    for (Instruction &I : instructions(K))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && !Callee->isDeclaration())
+          Calls.push_back(Call);
     if (Calls.empty())
       return true;
-    if (Round == MaxRounds) {
-      reportError(*K.getParent(), K.getName(),
-                  "calls '" + Calls.front()->getCalledFunction()->getName() +
-                      "' recursively; kernels on the CPU need every call "
-                      "inlined");
-      return false;
-    }
     for (CallBase *Call : Calls) {
       StringRef Callee = Call->getCalledFunction()->getName();
       InlineFunctionInfo Info;
@@ -54,7 +88,6 @@ static bool inlineIntoKernel(Function &K) {
       }
     }
   }
-  llvm_unreachable("the loop returns");
 }
 
 /// Makes each thread exit that \p M's functions call (PTX's `exit`) the
