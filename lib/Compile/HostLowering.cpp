@@ -214,9 +214,8 @@ mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
   PipelineOptions.Passes = getHeaderPipeline(M);
   if (M.getRole() == ModuleRole::Device &&
       isGPUTriple(Mod.getTargetTriple())) {
-    PipelineOptions.Lowering = "mm-lower-device<" + HostTriple.str() + ">";
-    if (Options.CheckMemory)
-      PipelineOptions.Lowering.insert(0, "mm-check-memory,");
+    PipelineOptions.Lowering = "mm-lower-device<" + HostTriple.str() +
+                               (Options.CheckMemory ? ";memcheck>" : ">");
     // The lowering's work-item loops need the optimizer to be vectorized,
     // and clang's device IR was optimized for the GPU: default<On> unless
     // the header says otherwise.

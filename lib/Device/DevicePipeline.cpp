@@ -24,10 +24,23 @@ using namespace llvm;
 using namespace mm;
 using namespace mm::device;
 
-/// Adds the whole lowering for \p Host to \p MPM: every step, in order.
-static void addDeviceLowering(ModulePassManager &MPM, const Triple &Host) {
+namespace {
+/// What `mm-lower-device<TRIPLE;OPTIONS>` names: the host, and the checks
+/// of CUDA's sanitizer (`memcheck`) that the device code makes at run time.
+struct LoweringTarget {
+  Triple Host;
+  bool CheckMemory = false;
+};
+} // namespace
+
+/// Adds the whole lowering for \p Target to \p MPM: every step, in order.
+static void addDeviceLowering(ModulePassManager &MPM,
+                              const LoweringTarget &Target) {
 #define MM_DEVICE_PASS(Name, Class) MPM.addPass(Class());
-#define MM_DEVICE_HOST_PASS(Name, Class) MPM.addPass(Class(Host));
+#define MM_DEVICE_HOST_PASS(Name, Class) MPM.addPass(Class(Target.Host));
+#define MM_DEVICE_CHECK_PASS(Name, Class)                                      \
+  if (Target.CheckMemory)                                                      \
+    MPM.addPass(Class());
 #include "DevicePasses.def"
 }
 
@@ -42,16 +55,31 @@ struct ReportErrorPass : PassInfoMixin<ReportErrorPass> {
   std::string Message;
 };
 
-/// The triple of `NAME<TRIPLE>`, or of `NAME` alone \p Default.
-Expected<Triple> parseHostTriple(StringRef Text, StringRef PassName,
-                                 const Triple &Default) {
+/// The target of `NAME<TRIPLE>`, or of `NAME` alone \p Default; with
+/// \p Checks, `NAME<TRIPLE;memcheck>` too.
+Expected<LoweringTarget> parseLoweringTarget(StringRef Text,
+                                             StringRef PassName,
+                                             const Triple &Default,
+                                             bool Checks = false) {
+  LoweringTarget Target{Default};
   if (Text == PassName)
-    return Default;
+    return Target;
   StringRef Param = Text.drop_front(PassName.size());
-  if (!Param.consume_front("<") || !Param.consume_back(">") || Param.empty())
-    return createStringError("invalid pass '%s': expected %s<TRIPLE>",
-                             Text.str().c_str(), PassName.str().c_str());
-  return Triple(Triple::normalize(Param));
+  auto [TripleText, Options] = Param.drop_front().drop_back().split(';');
+  if (!Param.consume_front("<") || !Param.consume_back(">") ||
+      TripleText.empty() || (!Checks && !Options.empty()))
+    return createStringError("invalid pass '%s': expected %s<TRIPLE%s>",
+                             Text.str().c_str(), PassName.str().c_str(),
+                             Checks ? "[;memcheck]" : "");
+  Target.Host = Triple(Triple::normalize(TripleText));
+  if (!Options.empty()) {
+    if (Options != "memcheck")
+      return createStringError("invalid pass '%s': unknown check '%s'; "
+                               "give memcheck",
+                               Text.str().c_str(), Options.str().c_str());
+    Target.CheckMemory = true;
+  }
+  return Target;
 }
 
 bool isPassWithHost(StringRef Text, StringRef PassName) {
@@ -77,15 +105,17 @@ void mm::registerDevicePasses(PassBuilder &PB,
   PB.registerPipelineParsingCallback(
       [DefaultHost](StringRef Name, ModulePassManager &MPM,
                     ArrayRef<PassBuilder::PipelineElement>) {
-        // Adds what `PassName<TRIPLE>` names with AddPasses(TRIPLE).
-        auto WithHost = [&](StringRef PassName, auto AddPasses) {
+        // Adds what `PassName<TRIPLE>` names with AddPasses(TARGET).
+        auto WithHost = [&](StringRef PassName, auto AddPasses,
+                            bool Checks = false) {
           if (!isPassWithHost(Name, PassName))
             return false;
-          Expected<Triple> Host = parseHostTriple(Name, PassName, DefaultHost);
-          if (!Host)
-            MPM.addPass(ReportErrorPass(toString(Host.takeError())));
+          Expected<LoweringTarget> Target =
+              parseLoweringTarget(Name, PassName, DefaultHost, Checks);
+          if (!Target)
+            MPM.addPass(ReportErrorPass(toString(Target.takeError())));
           else
-            AddPasses(*Host);
+            AddPasses(*Target);
           return true;
         };
 #define MM_DEVICE_PASS(PassName, Class)                                        \
@@ -94,12 +124,16 @@ void mm::registerDevicePasses(PassBuilder &PB,
     return true;                                                               \
   }
 #define MM_DEVICE_HOST_PASS(PassName, Class)                                   \
-  if (WithHost(PassName, [&](Triple T) { MPM.addPass(Class(std::move(T))); })) \
+  if (WithHost(PassName, [&](const LoweringTarget &T) {                        \
+        MPM.addPass(Class(T.Host));                                            \
+      }))                                                                      \
     return true;
 #define MM_DEVICE_CHECK_PASS MM_DEVICE_PASS
 #include "DevicePasses.def"
-        return WithHost("mm-lower-device",
-                        [&](Triple T) { addDeviceLowering(MPM, T); });
+        return WithHost(
+            "mm-lower-device",
+            [&](const LoweringTarget &T) { addDeviceLowering(MPM, T); },
+            /*Checks=*/true);
       });
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return UniformityAnalysis(); });

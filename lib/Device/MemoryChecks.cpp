@@ -1,19 +1,20 @@
 //===- MemoryChecks.cpp - Device memory accesses checked at run time ------===//
 //
-// mm-check-memory: not a step of the lowering, but what a tool runs before
-// it when the user asks for CUDA's memcheck (`--check=memcheck`,
-// HostLoweringOptions::CheckMemory). Each load, store, atomic and memory
-// intrinsic of a device function whose address may be global memory
-// (address space 1, or generic, and not a local variable or a variable of
-// the module) or is shared memory (address space 3, or a generic pointer
-// into a shared variable) first calls __mm_device_check_access
-// (mm_block_abi.h) with the address, the size, what the access is, where
-// it is in the source and the thread that makes it. The runtime, which
-// keeps guard zones around device allocations and holds freed ones back,
-// fails the launch there if the access touches a guard zone or a freed
-// allocation, falls outside the block's shared memory, or is misaligned
-// for what the code assumed. The thread's index is read as the kernel
-// reads it, so that the lowering gives it the thread that makes the
+// mm-check-memory: a step of the lowering only where the user asks for
+// CUDA's memcheck (`--check=memcheck`: `mm-lower-device<HOST;memcheck>`,
+// HostLoweringOptions::CheckMemory), after the passes that analyze the
+// kernel's accesses (the lockstep passes, mm-missing-barriers), which then
+// see the kernel as it is, and before its thread function is made. Each
+// load, store, atomic and memory intrinsic of a device function whose
+// address may be device memory (not a local variable or a variable of the
+// module) first calls __mm_device_check_access (mm_block_abi.h) with the
+// address, the size, what the access is (of a shared variable or not),
+// where it is in the source and the thread that makes it. The runtime,
+// which keeps guard zones around device allocations and holds freed ones
+// back, fails the launch there if the access touches a guard zone or a
+// freed allocation, falls outside the block's shared memory, or is
+// misaligned for what the code assumed. The thread's index is read as the
+// kernel reads it, so that the lowering gives it the thread that makes the
 // access.
 //
 //===----------------------------------------------------------------------===//
@@ -51,18 +52,13 @@ struct Access {
 } // namespace
 
 /// The kind of memory (MM_ACCESS_SHARED, or 0 for global) that an access
-/// at \p Address checks, if any: shared memory (address space 3, or a
-/// generic pointer into a shared variable) against the block's, global
-/// memory (address space 1, or generic and not a local or module variable)
-/// against device allocations; constant (4) and local (5) memory not at
-/// all.
+/// at \p Address checks, if any: shared memory (a shared variable's)
+/// against the block's, any other but a local or module variable's against
+/// device allocations.
 static std::optional<unsigned> getCheckedMemory(const Value *Address) {
-  unsigned AS = Address->getType()->getPointerAddressSpace();
-  const Value *Object = getUnderlyingObject(Address);
-  if (AS == 3 || Object->getType()->getPointerAddressSpace() == 3)
+  if (isSharedMemory(Address))
     return MM_ACCESS_SHARED;
-  if (AS != 0 && AS != 1)
-    return std::nullopt;
+  const Value *Object = getUnderlyingObject(Address);
   if (isa<AllocaInst>(Object) || isa<GlobalVariable>(Object))
     return std::nullopt;
   return 0;
@@ -175,9 +171,8 @@ PreservedAnalyses CheckMemoryPass::lower(Module &M, ModuleAnalysisManager &) {
       MM_DEVICE_ENTRY_POINT(__mm_device_check_access),
       FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I32, Ptr, I32, I32, I32},
                         false));
-  // It touches none of the program's memory, so that the lowering's
-  // analyses (mm-missing-barriers' loads of memory nothing writes) see the
-  // kernel as without it; it may not return.
+  // It touches none of the program's memory, so that the analyses of the
+  // passes after this one see the kernel as without it; it may not return.
   if (auto *Declaration = dyn_cast<Function>(Check.getCallee())) {
     Declaration->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
     Declaration->setDoesNotThrow();

@@ -114,9 +114,8 @@ MM_DEVICE_MODULE_PASS(KernelDebugInfoPass)
 /// Removes what only the GPU needed and checks the result
 /// (mm-finalize-device).
 MM_DEVICE_MODULE_PASS(FinalizeDevicePass)
-/// Not a step of the lowering: has each access of global and shared memory
-/// checked at
-/// run time, for CUDA's memcheck (mm-check-memory).
+/// With `mm-lower-device<HOST;memcheck>` only: has each access of device
+/// memory checked at run time, for CUDA's memcheck (mm-check-memory).
 MM_DEVICE_MODULE_PASS(CheckMemoryPass)
 
 #undef MM_DEVICE_MODULE_PASS

@@ -50,8 +50,7 @@ struct HostLoweringOptions {
   /// -debug-pass-manager does.
   bool DebugPassManager = false;
   /// Have device code check each access of global and shared memory at
-  /// run time, as
-  /// CUDA's memcheck does: mm-check-memory before the device lowering.
+  /// run time, as CUDA's memcheck does: `mm-lower-device<HOST;memcheck>`.
   bool CheckMemory = false;
   /// The host TargetMachine that a pipeline is run with.
   std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>

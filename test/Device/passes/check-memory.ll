@@ -1,17 +1,34 @@
-; mm-check-memory: each access whose address may be global memory (address
-; space 1, or generic and not a local or module variable) or is shared
-; memory (address space 3, or a generic pointer into a shared variable)
-; first calls __mm_device_check_access with the address, the size, the kind
-; (read 1, write 2, atomic 4, shared 8; from bit 8 the log2 of the alignment
-; the code assumed, for a naturally aligned access of up to 16 bytes), where
-; it is and the thread's index. Constant and local memory are not checked.
-; A copy checks its source before its destination.
-; RUN: mm-opt -passes=mm-check-memory %s | FileCheck %s
+; mm-check-memory, a step of `mm-lower-device<HOST;memcheck>` before
+; mm-thread-functions (after the passes that analyze the kernel's accesses):
+; each access whose address may be device memory (not a local or module
+; variable) first calls __mm_device_check_access with the address, the
+; size, the kind (read 1, write 2, atomic 4, of a shared variable 8; from
+; bit 8 the log2 of the alignment the code assumed, for a naturally aligned
+; access of up to 16 bytes), where it is and the thread's index. A copy
+; checks its source before its destination.
+; RUN: split-file %s %t
+; RUN: mm-opt -passes=mm-check-memory %t/k.ll | FileCheck %s
+; RUN: mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu;memcheck>' \
+; RUN:   -debug-pass-manager %t/empty.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=PIPELINE
+; RUN: mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu>' \
+; RUN:   -debug-pass-manager %t/empty.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=UNCHECKED
+; RUN: not mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu;racecheck>' \
+; RUN:   %t/empty.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
-target triple = "nvptx64-nvidia-cuda"
+; PIPELINE: Running pass: mm::device::LockstepStridedLoopsPass
+; PIPELINE-NEXT: Running pass: mm::device::CheckMemoryPass
+; PIPELINE-NEXT: Running pass: mm::device::ThreadFunctionsPass
+; UNCHECKED-NOT: CheckMemoryPass
+; UNKNOWN: invalid pass 'mm-lower-device<x86_64-unknown-linux-gnu;racecheck>': unknown check 'racecheck'; give memcheck
 
-@shared = internal addrspace(3) global [64 x i32] undef, align 4
-@table = internal addrspace(1) global [4 x i32] zeroinitializer, align 4
+;--- k.ll
+target triple = "x86_64-unknown-linux-gnu"
+
+; A shared variable's placeholder, as mm-flatten-address-spaces leaves it.
+@shared = internal global [64 x i32] undef, align 4 #0
+@table = internal global [4 x i32] zeroinitializer, align 4
 
 ; CHECK: @[[SITE_K:mm.access.site[.0-9]*]] = {{.*}} c"k(int*)\00"
 ; CHECK: @[[SITE_LINE:mm.access.site[.0-9]*]] = {{.*}} c"x.cu:7:3 in f(int*), inlined at x.cu:12:5 in g()\00"
@@ -22,11 +39,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %[[TZ:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
 ; CHECK-NEXT: call void @__mm_device_check_access(ptr %p, i64 4, i32 513, ptr @[[SITE_K]], i32 %[[TX]], i32 %[[TY]], i32 %[[TZ]])
 ; CHECK-NEXT: %v = load i32, ptr %p, align 4
-; CHECK: call void @__mm_device_check_access(ptr %{{.*}}, i64 8, i32 2, ptr @[[SITE_K]],
-; CHECK-NEXT: store i64 0, ptr addrspace(1) %global, align 4
-; CHECK: call void @__mm_device_check_access(ptr %{{.*}}, i64 4, i32 516, ptr @[[SITE_K]],
-; CHECK-NEXT: atomicrmw add ptr addrspace(1) %global
-; CHECK: call void @__mm_device_check_access(ptr %{{.*}}, i64 4, i32 516, ptr @[[SITE_K]],
+; CHECK: call void @__mm_device_check_access(ptr %global, i64 8, i32 2, ptr @[[SITE_K]],
+; CHECK-NEXT: store i64 0, ptr %global, align 4
+; CHECK: call void @__mm_device_check_access(ptr %global, i64 4, i32 516, ptr @[[SITE_K]],
+; CHECK-NEXT: atomicrmw add ptr %global
+; CHECK: call void @__mm_device_check_access(ptr %p, i64 4, i32 516, ptr @[[SITE_K]],
 ; CHECK-NEXT: cmpxchg ptr %p
 ; CHECK: call void @__mm_device_check_access(ptr %src, i64 %n, i32 1, ptr @[[SITE_K]],
 ; CHECK: call void @__mm_device_check_access(ptr %p, i64 %n, i32 2, ptr @[[SITE_K]],
@@ -36,32 +53,30 @@ target triple = "nvptx64-nvidia-cuda"
 ; Unaligned as the code says: no alignment asked.
 ; CHECK: call void @__mm_device_check_access(ptr %p, i64 4, i32 1, ptr @[[SITE_K]],
 ; CHECK-NEXT: load i32, ptr %p, align 1
-; Shared memory, through its address space or a generic pointer.
-; CHECK: %[[SHARED:.*]] = addrspacecast ptr addrspace(3) %s to ptr
-; CHECK: call void @__mm_device_check_access(ptr %[[SHARED]], i64 4, i32 522, ptr @[[SITE_K]],
-; CHECK-NEXT: store i32 %v, ptr addrspace(3) %s, align 4
+; A shared variable's elements.
+; CHECK: call void @__mm_device_check_access(ptr %s, i64 4, i32 522, ptr @[[SITE_K]],
+; CHECK-NEXT: store i32 %v, ptr %s, align 4
 ; CHECK: call void @__mm_device_check_access(ptr %g, i64 4, i32 521, ptr @[[SITE_K]],
 ; CHECK-NEXT: load i32, ptr %g, align 4
 ; CHECK-NOT: __mm_device_check_access
 ; CHECK: ret void
-define void @_Z1kPi(ptr %p, ptr addrspace(1) %global, ptr %src, i64 %n) {
+define void @_Z1kPi(ptr %p, ptr %global, ptr %src, i64 %n) {
   %v = load i32, ptr %p, align 4
-  store i64 0, ptr addrspace(1) %global, align 4
-  %old = atomicrmw add ptr addrspace(1) %global, i32 1 monotonic, align 4
+  store i64 0, ptr %global, align 4
+  %old = atomicrmw add ptr %global, i32 1 monotonic, align 4
   %pair = cmpxchg ptr %p, i32 0, i32 1 monotonic monotonic, align 4
   call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %src, i64 %n, i1 false)
   call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 16, i1 false)
   %u = load i32, ptr %p, align 1
-  %s = getelementptr [64 x i32], ptr addrspace(3) @shared, i32 0, i32 %v
-  store i32 %v, ptr addrspace(3) %s, align 4
-  %generic = addrspacecast ptr addrspace(3) @shared to ptr
-  %g = getelementptr [64 x i32], ptr %generic, i32 0, i32 %u
+  %s = getelementptr [64 x i32], ptr @shared, i32 0, i32 %v
+  store i32 %v, ptr %s, align 4
+  %g = getelementptr [64 x i32], ptr @shared, i32 0, i32 %u
   %w = load i32, ptr %g, align 4
   ; Not checked: a local variable, a module variable.
   %local = alloca i32, align 4
   store i32 %v, ptr %local, align 4
-  %t = getelementptr [4 x i32], ptr addrspace(1) @table, i32 0, i32 %v
-  store i32 %v, ptr addrspace(1) %t, align 4
+  %t = getelementptr [4 x i32], ptr @table, i32 0, i32 %v
+  store i32 %v, ptr %t, align 4
   ret void
 }
 
@@ -98,3 +113,7 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 !6 = distinct !DISubprogram(name: "f", linkageName: "_Z1fPi", scope: !1, file: !1, line: 6, type: !4, unit: !0)
 !8 = distinct !DILocation(line: 12, column: 5, scope: !5)
 !9 = !DILocation(line: 7, column: 3, scope: !6, inlinedAt: !8)
+attributes #0 = { "mm-shared" }
+
+;--- empty.ll
+target triple = "nvptx64-nvidia-cuda"
