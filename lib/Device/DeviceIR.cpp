@@ -358,8 +358,7 @@ void mm::device::remarkRepair(const char *PassName, StringRef RemarkName,
   });
 }
 
-std::string mm::device::describeLocation(const Instruction &I) {
-  const DILocation *Loc = I.getDebugLoc();
+std::string mm::device::describeLocation(const DILocation *Loc) {
   if (!Loc)
     return "an unknown line";
   return (Loc->getFilename() + ":" + Twine(Loc->getLine()) + ":" +

@@ -44,6 +44,7 @@
 #include <optional>
 
 namespace llvm {
+class DILocation;
 class Function;
 class FunctionType;
 class IRBuilderBase;
@@ -377,9 +378,9 @@ void reportError(llvm::Module &M, llvm::StringRef Function,
 void remarkRepair(const char *PassName, llvm::StringRef RemarkName,
                   llvm::Instruction &At, const llvm::Twine &Message);
 
-/// "FILE:LINE:COL" of \p I, or "an unknown line" without debug
-/// information (-lineinfo, -g).
-std::string describeLocation(const llvm::Instruction &I);
+/// "FILE:LINE:COL" of \p Loc, or "an unknown line" without one (code
+/// without debug information: -lineinfo, -g).
+std::string describeLocation(const llvm::DILocation *Loc);
 
 /// The lockstep passes' remark: kernel \p K may rely on its warps' lanes
 /// running in lockstep at \p Count places, \p What.

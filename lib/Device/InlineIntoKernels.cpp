@@ -23,15 +23,15 @@
 using namespace llvm;
 using namespace mm::device;
 
-/// The functions defined in the module that \p F calls directly.
-static SmallVector<Function *> getDefinedCallees(Function &F) {
-  SmallVector<Function *> Callees;
+/// The calls in \p F of functions defined in the module.
+static SmallVector<CallBase *> getCallsOfDefined(Function &F) {
+  SmallVector<CallBase *> Calls;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
       if (Function *Callee = Call->getCalledFunction();
           Callee && !Callee->isDeclaration())
-        Callees.push_back(Callee);
-  return Callees;
+        Calls.push_back(Call);
+  return Calls;
 }
 
 /// A function that \p K reaches through calls and that calls itself again,
@@ -42,7 +42,8 @@ static Function *findRecursion(Function &K) {
   SmallPtrSet<Function *, 16> OnPath, Done;
   std::function<Function *(Function &)> Visit = [&](Function &F) -> Function * {
     OnPath.insert(&F);
-    for (Function *Callee : getDefinedCallees(F)) {
+    for (CallBase *Call : getCallsOfDefined(F)) {
+      Function *Callee = Call->getCalledFunction();
       if (OnPath.contains(Callee))
         return Callee;
       if (!Done.contains(Callee))
@@ -68,12 +69,7 @@ static bool inlineIntoKernel(Function &K) {
   // Each round inlines the calls the previous one exposed; without
   // recursion, the rounds end.
   while (true) {
-    SmallVector<CallBase *> Calls;
-    for (Instruction &I : instructions(K))
-      if (auto *Call = dyn_cast<CallBase>(&I))
-        if (Function *Callee = Call->getCalledFunction();
-            Callee && !Callee->isDeclaration())
-          Calls.push_back(Call);
+    SmallVector<CallBase *> Calls = getCallsOfDefined(K);
     if (Calls.empty())
       return true;
     for (CallBase *Call : Calls) {

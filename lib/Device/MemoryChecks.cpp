@@ -144,8 +144,7 @@ static std::string describeSite(const Instruction &I) {
   for (; Loc; Loc = Loc->getInlinedAt()) {
     if (!Site.empty())
       OS << ", inlined at ";
-    OS << Loc->getFilename() << ':' << Loc->getLine() << ':'
-       << Loc->getColumn() << " in "
+    OS << describeLocation(Loc) << " in "
        << getFunctionName(*I.getFunction(),
                           Loc->getScope()->getSubprogram());
   }

@@ -242,7 +242,7 @@ class MissingBarriers {
                    "kernel '" + demangle(Load.getFunction()->getName()) +
                        "' lacks a block barrier: this load may read what "
                        "other threads of the block stored at " +
-                       describeLocation(Store) +
+                       describeLocation(Store.getDebugLoc()) +
                        ", with no barrier between; mm added one before the "
                        "loop (a race on a GPU too: give the kernel "
                        "__syncthreads() there)");

@@ -8,6 +8,7 @@
 #include "mm/Bundle/Reader.h"
 #include "mm/Support/CudaStubs.h"
 #include "mm/Support/LinkModules.h"
+#include "mm/Support/ToolSupport.h"
 
 #include "mm-cuda/cuda.h"
 
@@ -474,16 +475,11 @@ compileHostKeepingManagedVariables(const SourceCompiler &Compiler,
   for (GlobalVariable *Shadow : findManagedShadows(**M))
     Shadow->setExternallyInitialized(true);
   std::string Marked = Runner.getTemporaryPath(Stem + ".managed.bc");
-  std::error_code EC;
-  raw_fd_ostream OS(Marked, EC);
-  if (!EC) {
-    WriteBitcodeToFile(**M, OS);
-    OS.close();
-    EC = OS.error();
-  }
-  if (EC)
-    return createStringError("cannot write '%s': %s", Marked.c_str(),
-                             EC.message().c_str());
+  if (Error E = writeOutputFile(Marked, [&](raw_ostream &OS) {
+        WriteBitcodeToFile(**M, OS);
+        return Error::success();
+      }))
+    return std::move(E);
   std::string Optimized = Runner.getTemporaryPath(Stem + ".bc");
   if (Error E = Compiler.optimizeBitcode(Marked, Optimized))
     return std::move(E);

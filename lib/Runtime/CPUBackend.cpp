@@ -20,6 +20,7 @@
 
 #include "mm/Runtime/DevicePrintf.h"
 #include "mm/Runtime/Runtime.h"
+#include "MemoryChecker.h"
 
 #include <algorithm>
 #include <atomic>
@@ -998,29 +999,6 @@ static std::mutex PrintfLock;
 
 extern "C" {
 
-/// What is wrong with an access of \p Size bytes of shared memory at
-/// \p Address by a thread of \p W's block, if anything: it must lie within
-/// the block's static or dynamic shared memory.
-static std::optional<std::string>
-checkSharedAccess(const Worker &W, uintptr_t Address, uint64_t Size) {
-  const mm_block_context &C = W.Context;
-  uint64_t StaticSize = W.Launch->Kernel.Descriptor->static_shared_size;
-  auto Holds = [&](const char *Start, uint64_t Bytes) {
-    uintptr_t First = reinterpret_cast<uintptr_t>(Start);
-    return Start && Address >= First && Address + Size <= First + Bytes;
-  };
-  if (Holds(C.static_shared, StaticSize) ||
-      Holds(C.dynamic_shared, C.dynamic_shared_size))
-    return std::nullopt;
-  char Text[24];
-  std::snprintf(Text, sizeof Text, "%#llx",
-                static_cast<unsigned long long>(Address));
-  return "address " + std::string(Text) +
-         " is outside the block's shared memory (" +
-         std::to_string(StaticSize) + " bytes static, " +
-         std::to_string(C.dynamic_shared_size) + " dynamic)";
-}
-
 /// Fails the launch that \p Ctx's block belongs to with \p Status, for a
 /// trap of kind \p What ("trapped", "failed an assertion") in \p Function,
 /// \p Why if not null, and abandons the block.
@@ -1070,8 +1048,10 @@ void __mm_device_check_access(const void *Address, uint64_t Size,
   Worker *W = RunningWorker;
   std::optional<std::string> Problem = R->checkAccess(Address, Size, Kind);
   if (!Problem && (Kind & MM_ACCESS_SHARED) && W)
-    Problem =
-        checkSharedAccess(*W, reinterpret_cast<uintptr_t>(Address), Size);
+    Problem = MemoryChecker::checkShared(
+        reinterpret_cast<uintptr_t>(Address), Size, W->Context.static_shared,
+        W->Launch->Kernel.Descriptor->static_shared_size,
+        W->Context.dynamic_shared, W->Context.dynamic_shared_size);
   if (!Problem)
     return;
   R->noteMemoryError();

@@ -52,6 +52,22 @@ static std::string hex(uintptr_t Address) {
   return Text;
 }
 
+std::optional<std::string>
+MemoryChecker::checkShared(uintptr_t Address, uint64_t Size,
+                           const char *Static, uint64_t StaticSize,
+                           const char *Dynamic, uint64_t DynamicSize) {
+  auto Holds = [&](const char *Start, uint64_t Bytes) {
+    uintptr_t First = reinterpret_cast<uintptr_t>(Start);
+    return Start && Address >= First && Address + Size <= First + Bytes;
+  };
+  if (Holds(Static, StaticSize) || Holds(Dynamic, DynamicSize))
+    return std::nullopt;
+  return "address " + hex(Address) +
+         " is outside the block's shared memory (" +
+         std::to_string(StaticSize) + " bytes static, " +
+         std::to_string(DynamicSize) + " dynamic)";
+}
+
 std::optional<std::string> MemoryChecker::check(uintptr_t Address,
                                                 uint64_t Size,
                                                 uint32_t Kind) const {

@@ -48,6 +48,14 @@ public:
   std::optional<std::string> check(uintptr_t Address, uint64_t Size,
                                    uint32_t Kind) const;
 
+  /// What is wrong with an access of \p Size bytes of shared memory at
+  /// \p Address by a thread of a block whose shared memory is
+  /// \p StaticSize bytes at \p Static and \p DynamicSize at \p Dynamic, if
+  /// anything: it must lie within one of them.
+  static std::optional<std::string>
+  checkShared(uintptr_t Address, uint64_t Size, const char *Static,
+              uint64_t StaticSize, const char *Dynamic, uint64_t DynamicSize);
+
 private:
   struct Block {
     uintptr_t User;

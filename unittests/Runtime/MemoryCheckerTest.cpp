@@ -81,6 +81,25 @@ TEST(MemoryCheckerTest, Misaligned) {
   EXPECT_FALSE(Checker.check(0x1008, 8, kind(MM_ACCESS_WRITE, 3)));
 }
 
+TEST(MemoryCheckerTest, SharedMemory) {
+  char Static[64], Dynamic[32];
+  auto At = [](const char *P) { return reinterpret_cast<uintptr_t>(P); };
+  EXPECT_FALSE(
+      MemoryChecker::checkShared(At(Static + 60), 4, Static, 64, Dynamic, 32));
+  EXPECT_FALSE(
+      MemoryChecker::checkShared(At(Dynamic), 32, Static, 64, Dynamic, 32));
+  std::optional<std::string> Past =
+      MemoryChecker::checkShared(At(Static + 62), 4, Static, 64, Dynamic, 32);
+  ASSERT_TRUE(Past);
+  EXPECT_NE(Past->find("is outside the block's shared memory (64 bytes "
+                       "static, 32 dynamic)"),
+            std::string::npos)
+      << *Past;
+  // No dynamic shared memory: nothing is within it.
+  EXPECT_TRUE(
+      MemoryChecker::checkShared(At(Dynamic), 4, Static, 64, nullptr, 0));
+}
+
 TEST(MemoryCheckerTest, FreedAllocationsAreHeldBack) {
   MemoryChecker Checker;
   Allocation A(Checker, 64);

@@ -22,7 +22,9 @@ namespace mm {
 
 /// Makes the device lowering's passes parseable in \p PB's pipelines: each
 /// step by its name, `mm-lower-device<TRIPLE>` for the whole lowering for
-/// host TRIPLE, and `print<mm-uniformity>`. `mm-lower-device<TRIPLE>`
+/// host TRIPLE (`mm-lower-device<TRIPLE;memcheck>` with CUDA's memcheck,
+/// the kernels' accesses checked at run time), and `print<mm-uniformity>`.
+/// `mm-lower-device<TRIPLE>`
 /// rewrites a device module into a module for TRIPLE: GPU address spaces
 /// are flattened, thread and block queries read the block context, each
 /// kernel K becomes a block function (work-item loops, split at barriers)

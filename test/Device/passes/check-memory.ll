@@ -16,11 +16,14 @@
 ; RUN:   | FileCheck %s --check-prefix=UNCHECKED
 ; RUN: not mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu;racecheck>' \
 ; RUN:   %t/empty.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+; RUN: not mm-opt -passes='mm-lower-device<;memcheck>' %t/empty.ll \
+; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTRIPLE
 
 ; PIPELINE: Running pass: mm::device::LockstepStridedLoopsPass
 ; PIPELINE-NEXT: Running pass: mm::device::CheckMemoryPass
 ; PIPELINE-NEXT: Running pass: mm::device::ThreadFunctionsPass
 ; UNCHECKED-NOT: CheckMemoryPass
+; NOTRIPLE: invalid pass 'mm-lower-device<;memcheck>': expected mm-lower-device<TRIPLE[;memcheck]>
 ; UNKNOWN: invalid pass 'mm-lower-device<x86_64-unknown-linux-gnu;racecheck>': unknown check 'racecheck'; give memcheck
 
 ;--- k.ll
