@@ -1038,13 +1038,17 @@ void __mm_device_unsupported(mm_block_context *Ctx, const char *Function,
        "reached what mm cannot run on the CPU", Why);
 }
 
-void __mm_device_check_access(const void *Address, uint64_t Size,
+/// Checks an access for __mm_device_check_access; where it is invalid,
+/// reports it and fails the running launch (true), or ends the program
+/// where the host called the device function directly. Every string lives
+/// here, so that the caller's siglongjmp leaves none behind.
+static bool failInvalidAccess(const void *Address, uint64_t Size,
                               uint32_t Kind, const char *Site,
                               uint32_t ThreadX, uint32_t ThreadY,
                               uint32_t ThreadZ) {
   Runtime *R = getCurrentRuntime();
   if (!R)
-    return;
+    return false;
   Worker *W = RunningWorker;
   std::optional<std::string> Problem = R->checkAccess(Address, Size, Kind);
   if (!Problem && (Kind & MM_ACCESS_SHARED) && W)
@@ -1053,7 +1057,7 @@ void __mm_device_check_access(const void *Address, uint64_t Size,
         W->Launch->Kernel.Descriptor->static_shared_size,
         W->Context.dynamic_shared, W->Context.dynamic_shared_size);
   if (!Problem)
-    return;
+    return false;
   R->noteMemoryError();
   const char *Access = Kind & MM_ACCESS_ATOMIC  ? "atomic access"
                        : Kind & MM_ACCESS_WRITE ? "write"
@@ -1076,7 +1080,15 @@ void __mm_device_check_access(const void *Address, uint64_t Size,
          "memcheck: kernel '" + L.Kernel.Name + "' of submodule '" +
              L.Kernel.Module + "' (" + describeBlocks(W->Context) + "): " +
              Why);
-  siglongjmp(W->TrapJump, 1);
+  return true;
+}
+
+void __mm_device_check_access(const void *Address, uint64_t Size,
+                              uint32_t Kind, const char *Site,
+                              uint32_t ThreadX, uint32_t ThreadY,
+                              uint32_t ThreadZ) {
+  if (failInvalidAccess(Address, Size, Kind, Site, ThreadX, ThreadY, ThreadZ))
+    siglongjmp(RunningWorker->TrapJump, 1);
 }
 
 void __mm_device_block_spins(mm_block_context *Ctx) {
