@@ -153,6 +153,25 @@ void __mm_device_check_access(const void *address, uint64_t size,
                               uint32_t thread_x, uint32_t thread_y,
                               uint32_t thread_z);
 
+/* Racecheck (`--check=racecheck`): code that mm-check-races instrumented
+ * calls __mm_device_check_race before each read or write (`kind`
+ * MM_ACCESS_READ or MM_ACCESS_WRITE) of `size` bytes of shared memory at
+ * `address`, made at `site` (as for __mm_device_check_access) by the thread
+ * of index (thread_x, thread_y, thread_z) in its block, and
+ * __mm_device_pass_barrier after each barrier of the kernel's own that the
+ * thread passes: `MM_BARRIER_BLOCK` for __syncthreads(), `MM_BARRIER_WARP`
+ * for __syncwarp(). An access that another thread's access of the same
+ * bytes precedes with no barrier between, one of them a write, is reported
+ * (once for each two sites); the launch runs on. */
+#define MM_BARRIER_BLOCK 0u
+#define MM_BARRIER_WARP 1u
+void __mm_device_check_race(const void *address, uint64_t size,
+                            uint32_t kind, const char *site,
+                            uint32_t thread_x, uint32_t thread_y,
+                            uint32_t thread_z);
+void __mm_device_pass_barrier(uint32_t scope, uint32_t thread_x,
+                              uint32_t thread_y, uint32_t thread_z);
+
 /* Reports that the block waits for other blocks: in a kernel with
  * MM_KERNEL_SPIN_WAITS, the threads that the block function last ran only
  * came back round loops that other threads' stores end. The runtime may give

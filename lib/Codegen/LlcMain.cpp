@@ -126,7 +126,10 @@ struct LlcOptions {
       cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
                             "Out-of-bounds, freed and misaligned accesses of "
                             "global memory, and of shared memory outside the "
-                            "block's")),
+                            "block's"),
+                 clEnumValN(DeviceCheck::Racecheck, "racecheck",
+                            "Shared-memory hazards between threads of a "
+                            "block with no barrier between them")),
       cl::init(DeviceCheck::None), cl::cat(Category)};
 
   cl::opt<bool> DebugPassManager{
@@ -346,7 +349,7 @@ getHostLoweringOptions(const Job &Host, const LlcOptions &Flags,
   Lowering.Level = Host.Level;
   Lowering.Extensions = Extensions;
   Lowering.DebugPassManager = Flags.DebugPassManager;
-  Lowering.CheckMemory = Flags.Check == DeviceCheck::Memcheck;
+  Lowering.Check = Flags.Check;
   std::string CPU = Host.Options.CPU, Features = Host.Options.Features;
   resolveNativeCPU(CPU, Features);
   Lowering.CreateTargetMachine = [=, HostTriple = Lowering.HostTriple,

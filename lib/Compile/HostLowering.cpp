@@ -23,6 +23,18 @@ using namespace llvm;
 using namespace mm;
 
 /// The pipeline that submodule \p M's header asks for, if any.
+StringRef mm::getDeviceCheckName(DeviceCheck Check) {
+  switch (Check) {
+  case DeviceCheck::None:
+    return "";
+  case DeviceCheck::Memcheck:
+    return "memcheck";
+  case DeviceCheck::Racecheck:
+    return "racecheck";
+  }
+  llvm_unreachable("unknown device check");
+}
+
 static std::string getHeaderPipeline(const Submodule &M) {
   const SubmoduleOptions &Options = M.getOptions();
   if (M.getKind() == ModuleKind::LLVM && !Options.Passes.empty())
@@ -214,8 +226,11 @@ mm::lowerSubmoduleForHost(const Bundle &B, const Submodule &M,
   PipelineOptions.Passes = getHeaderPipeline(M);
   if (M.getRole() == ModuleRole::Device &&
       isGPUTriple(Mod.getTargetTriple())) {
-    PipelineOptions.Lowering = "mm-lower-device<" + HostTriple.str() +
-                               (Options.CheckMemory ? ";memcheck>" : ">");
+    PipelineOptions.Lowering = "mm-lower-device<" + HostTriple.str();
+    if (Options.Check != DeviceCheck::None)
+      PipelineOptions.Lowering +=
+        (";" + getDeviceCheckName(Options.Check)).str();
+    PipelineOptions.Lowering += ">";
     // The lowering's work-item loops need the optimizer to be vectorized,
     // and clang's device IR was optimized for the GPU: default<On> unless
     // the header says otherwise.

@@ -350,6 +350,14 @@ void mm::device::reportError(Module &M, StringRef Function,
       DeviceLoweringDiagnostic(Function, Message, DS_Error));
 }
 
+void mm::device::markRepair(Instruction &I) {
+  I.setMetadata(RepairMetadata, MDNode::get(I.getContext(), {}));
+}
+
+bool mm::device::isRepair(const Instruction &I) {
+  return I.getMetadata(RepairMetadata);
+}
+
 void mm::device::remarkRepair(const char *PassName, StringRef RemarkName,
                               Instruction &At, const Twine &Message) {
   OptimizationRemarkEmitter ORE(At.getFunction());

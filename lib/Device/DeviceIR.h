@@ -378,6 +378,13 @@ void reportError(llvm::Module &M, llvm::StringRef Function,
 void remarkRepair(const char *PassName, llvm::StringRef RemarkName,
                   llvm::Instruction &At, const llvm::Twine &Message);
 
+/// A barrier that the lowering added to the kernel's own (mm-missing-barriers)
+/// carries `!mm.repair`, so that racecheck (mm-check-races) does not count
+/// it: the race it hides is the kernel's.
+inline constexpr llvm::StringLiteral RepairMetadata = "mm.repair";
+void markRepair(llvm::Instruction &I);
+bool isRepair(const llvm::Instruction &I);
+
 /// "FILE:LINE:COL" of \p Loc, or "an unknown line" without one (code
 /// without debug information: -lineinfo, -g).
 std::string describeLocation(const llvm::DILocation *Loc);

@@ -12,6 +12,7 @@
 #include "Passes.h"
 #include "Uniformity.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -25,11 +26,12 @@ using namespace mm;
 using namespace mm::device;
 
 namespace {
-/// What `mm-lower-device<TRIPLE;OPTIONS>` names: the host, and the checks
-/// of CUDA's sanitizer (`memcheck`) that the device code makes at run time.
+/// What `mm-lower-device<TRIPLE;CHECK>` names: the host, and the tool of
+/// CUDA's sanitizer (`memcheck`, `racecheck`) whose checks the device code
+/// makes at run time, if any.
 struct LoweringTarget {
   Triple Host;
-  bool CheckMemory = false;
+  StringRef Check;
 };
 } // namespace
 
@@ -38,8 +40,8 @@ static void addDeviceLowering(ModulePassManager &MPM,
                               const LoweringTarget &Target) {
 #define MM_DEVICE_PASS(Name, Class) MPM.addPass(Class());
 #define MM_DEVICE_HOST_PASS(Name, Class) MPM.addPass(Class(Target.Host));
-#define MM_DEVICE_CHECK_PASS(Name, Class)                                      \
-  if (Target.CheckMemory)                                                      \
+#define MM_DEVICE_CHECK_PASS(Name, Class, CheckName)                           \
+  if (Target.Check == CheckName)                                               \
     MPM.addPass(Class());
 #include "DevicePasses.def"
 }
@@ -55,13 +57,22 @@ struct ReportErrorPass : PassInfoMixin<ReportErrorPass> {
   std::string Message;
 };
 
+/// The checks that `mm-lower-device<TRIPLE;CHECK>` can name, in
+/// DevicePasses.def's order.
+constexpr StringLiteral CheckNames[] = {
+#define MM_DEVICE_CHECK_PASS(Name, Class, CheckName) CheckName,
+#define MM_DEVICE_PASS(Name, Class)
+#include "DevicePasses.def"
+};
+
 /// The target of `NAME<TRIPLE>`, or of `NAME` alone \p Default; with
-/// \p Checks, `NAME<TRIPLE;memcheck>` too.
+/// \p Checks, `NAME<TRIPLE;CHECK>` too.
 Expected<LoweringTarget> parseLoweringTarget(StringRef Text,
                                              StringRef PassName,
                                              const Triple &Default,
                                              bool Checks = false) {
-  LoweringTarget Target{Default};
+  LoweringTarget Target;
+  Target.Host = Default;
   if (Text == PassName)
     return Target;
   StringRef Param = Text.drop_front(PassName.size());
@@ -70,14 +81,16 @@ Expected<LoweringTarget> parseLoweringTarget(StringRef Text,
       TripleText.empty() || (!Checks && !Options.empty()))
     return createStringError("invalid pass '%s': expected %s<TRIPLE%s>",
                              Text.str().c_str(), PassName.str().c_str(),
-                             Checks ? "[;memcheck]" : "");
+                             Checks ? "[;CHECK]" : "");
   Target.Host = Triple(Triple::normalize(TripleText));
   if (!Options.empty()) {
-    if (Options != "memcheck")
-      return createStringError("invalid pass '%s': unknown check '%s'; "
-                               "give memcheck",
-                               Text.str().c_str(), Options.str().c_str());
-    Target.CheckMemory = true;
+    const StringLiteral *Check = find(CheckNames, Options);
+    if (Check == std::end(CheckNames))
+      return createStringError(
+          "invalid pass '%s': unknown check '%s'; give one of %s",
+          Text.str().c_str(), Options.str().c_str(),
+          join(ArrayRef<StringLiteral>(CheckNames), ", ").c_str());
+    Target.Check = *Check;
   }
   return Target;
 }
@@ -98,7 +111,8 @@ void mm::registerDevicePasses(PassBuilder &PB,
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
 #define MM_DEVICE_PASS(PassName, Class)                                        \
   PIC->addClassToPassName(Class::name(), PassName);
-#define MM_DEVICE_CHECK_PASS MM_DEVICE_PASS
+#define MM_DEVICE_CHECK_PASS(PassName, Class, Check)                           \
+  MM_DEVICE_PASS(PassName, Class)
 #include "DevicePasses.def"
     PIC->addClassToPassName(UniformityAnalysis::name(), "mm-uniformity");
   }
@@ -128,7 +142,8 @@ void mm::registerDevicePasses(PassBuilder &PB,
         MPM.addPass(Class(T.Host));                                            \
       }))                                                                      \
     return true;
-#define MM_DEVICE_CHECK_PASS MM_DEVICE_PASS
+#define MM_DEVICE_CHECK_PASS(PassName, Class, Check)                           \
+  MM_DEVICE_PASS(PassName, Class)
 #include "DevicePasses.def"
         return WithHost(
             "mm-lower-device",

@@ -237,7 +237,9 @@ class MissingBarriers {
       Instruction *Point = &*BB->getFirstInsertionPt();
       if (followsInPhase(&Store, &Load, Point))
         continue;
-      Like->clone()->insertBefore(Point);
+      Instruction *Barrier = Like->clone();
+      Barrier->insertBefore(Point);
+      markRepair(*Barrier);
       remarkRepair("mm-missing-barriers", "MissingBarrier", Load,
                    "kernel '" + demangle(Load.getFunction()->getName()) +
                        "' lacks a block barrier: this load may read what "

@@ -117,6 +117,10 @@ MM_DEVICE_MODULE_PASS(FinalizeDevicePass)
 /// With `mm-lower-device<HOST;memcheck>` only: has each access of device
 /// memory checked at run time, for CUDA's memcheck (mm-check-memory).
 MM_DEVICE_MODULE_PASS(CheckMemoryPass)
+/// With `mm-lower-device<HOST;racecheck>` only: has each access of shared
+/// memory and each barrier of the kernel's own told to the runtime, for
+/// CUDA's racecheck (mm-check-races).
+MM_DEVICE_MODULE_PASS(CheckRacesPass)
 
 #undef MM_DEVICE_MODULE_PASS
 

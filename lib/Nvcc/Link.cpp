@@ -30,8 +30,8 @@ std::vector<std::string> nvcc::getEmbedCommand(const Invocation &Inv,
                                                bool NativeCPU, bool HostOnly) {
   std::vector<std::string> Args = {getToolPath("mm-llc"), "-filetype=obj",
                                    "-relocation-model=pic"};
-  if (Inv.CheckMemory)
-    Args.push_back("--check=memcheck");
+  if (!Inv.Check.empty())
+    Args.push_back("--check=" + Inv.Check);
   if (NativeCPU)
     Args.push_back("-mcpu=native");
   if (HostOnly)
@@ -307,8 +307,8 @@ findSharedLibrary(ArrayRef<std::string> Dirs, StringRef Library) {
 Error nvcc::runBundle(const Invocation &Inv, CommandRunner &Runner,
                       StringRef Path, int &ExitCode) {
   std::vector<std::string> Args = {getToolPath("mm-lli")};
-  if (Inv.CheckMemory)
-    Args.push_back("--check=memcheck");
+  if (!Inv.Check.empty())
+    Args.push_back("--check=" + Inv.Check);
   Args.insert(Args.end(), Inv.LliArgs.begin(), Inv.LliArgs.end());
   // The C, C++, math and thread libraries are in mm-lli's process, and
   // mm's runtime serves the CUDA runtime's entry points.

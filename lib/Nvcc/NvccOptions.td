@@ -223,8 +223,8 @@ def bundle : Flag<["-", "--"], "bundle">, Group<grp_mm>, HelpText<
 defm Xlli : Value1<"Xlli", "An option for mm-lli, with -run (mm-nvcc)",
                    "<option>">, Group<grp_mm>;
 defm check : Value1<"check", "Have the device code checked as CUDA's "
-  "compute-sanitizer tool checks it, when the program runs: memcheck "
-  "(mm-lli --check; in objects and executables too)", "<tool>">,
+  "compute-sanitizer tool checks it, when the program runs: memcheck or "
+  "racecheck (mm-lli --check; in objects and executables too)", "<tool>">,
   Group<grp_mm>;
 defm cuda_path : Value1<"cuda-path", "mm's CUDA root (default: the one "
   "installed with the driver)", "<dir>">, Group<grp_mm>;

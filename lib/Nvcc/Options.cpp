@@ -255,9 +255,11 @@ static Error readOptions(const InputArgList &Parsed, Invocation &Inv) {
   Inv.RunArgs = getListValues(Parsed, OPT_run_args);
   Inv.LliArgs = Parsed.getAllArgValues(OPT_Xlli);
   for (const Arg *A : Parsed.filtered(OPT_check)) {
-    if (StringRef(A->getValue()) != "memcheck")
-      return createStringError("--check=%s: give memcheck", A->getValue());
-    Inv.CheckMemory = true;
+    StringRef Tool = A->getValue();
+    if (Tool != "memcheck" && Tool != "racecheck")
+      return createStringError("--check=%s: give memcheck or racecheck",
+                               A->getValue());
+    Inv.Check = Tool.str();
   }
 
   for (const Arg *A : Parsed.filtered(OPT_relocatable_device_code)) {

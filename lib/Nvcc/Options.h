@@ -67,9 +67,10 @@ struct Invocation {
   bool RelocatableDeviceCode = false;
   bool Run = false;
   std::vector<std::string> RunArgs, LliArgs;
-  /// --check=memcheck: device code that checks its accesses of global
-  /// memory.
-  bool CheckMemory = false;
+  /// --check=TOOL (the last given): device code that makes the checks of
+  /// CUDA's compute-sanitizer tool TOOL, memcheck or racecheck, when the
+  /// program runs; empty for none.
+  std::string Check;
 
   /// -MD, -MMD: a dependency file as a compile's side effect.
   bool DependenciesWithCompile = false;

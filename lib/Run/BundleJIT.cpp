@@ -314,7 +314,7 @@ std::string BundleJIT::getCacheKey(const Submodule &M) const {
                                   Triple,
                                   CPU,
                                   Options.Level.Name,
-                                  Options.CheckMemory ? "memcheck" : "",
+                                  getDeviceCheckName(Options.Check),
                                   Header,
                                   M.getBody()};
   // Which host variables shadow device variables depends on the device
@@ -483,7 +483,7 @@ Expected<ThreadSafeModule> BundleJIT::prepareSubmodule(const Submodule &M) {
   Lowering.Level = Options.Level;
   Lowering.Extensions = Options.Extensions;
   Lowering.DebugPassManager = Options.DebugPassManager;
-  Lowering.CheckMemory = Options.CheckMemory;
+  Lowering.Check = Options.Check;
   Lowering.WarningHandler = Options.LoweringWarningHandler;
   Lowering.CreateTargetMachine = [&] {
     return JITTargetMachineBuilder(Lowering.HostTriple)

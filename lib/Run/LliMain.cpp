@@ -143,7 +143,10 @@ struct LliOptions {
       cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
                             "Out-of-bounds, freed and misaligned accesses of "
                             "global memory, and of shared memory outside the "
-                            "block's")),
+                            "block's"),
+                 clEnumValN(DeviceCheck::Racecheck, "racecheck",
+                            "Shared-memory hazards between threads of a "
+                            "block with no barrier between them")),
       cl::init(DeviceCheck::None), cl::cat(Category)};
 
   cl::opt<unsigned> Threads{
@@ -403,7 +406,7 @@ static Expected<int> run(const LliOptions &Flags,
   Options.Level = *Level;
   Options.Extensions = AllExtensions;
   Options.DebugPassManager = Flags.DebugPassManager;
-  Options.CheckMemory = Flags.Check == DeviceCheck::Memcheck;
+  Options.Check = Flags.Check;
   Options.CodeInputFiles.assign(Flags.PassPluginPaths.begin(),
                                 Flags.PassPluginPaths.end());
   Options.CodeOptions.assign(LLVMOptionArguments.begin(),

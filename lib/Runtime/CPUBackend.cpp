@@ -21,6 +21,7 @@
 #include "mm/Runtime/DevicePrintf.h"
 #include "mm/Runtime/Runtime.h"
 #include "MemoryChecker.h"
+#include "RaceChecker.h"
 
 #include <algorithm>
 #include <atomic>
@@ -155,6 +156,9 @@ struct Worker {
   /// the signal mask (a system call at every launch): the fault handler
   /// runs with SA_NODEFER, so that leaving it leaves no signal blocked.
   sigjmp_buf TrapJump;
+  /// Set before each call of the block function: racecheck's state is of an
+  /// earlier block until its first call (__mm_device_check_race) clears it.
+  bool NewBlock = false;
 };
 
 /// The worker whose block this thread is running now, if any: a fault on
@@ -638,6 +642,7 @@ static void runBlocks(Worker &W) {
       W.Context.block_idx = {X, Y, Z};
       W.Context.block_count_x = Count;
       RunningWorker = &W;
+      W.NewBlock = true;
       D.block_fn(L.Args, &W.Context);
       RunningWorker = nullptr;
       X += Count;
@@ -1089,6 +1094,91 @@ void __mm_device_check_access(const void *Address, uint64_t Size,
                               uint32_t ThreadZ) {
   if (failInvalidAccess(Address, Size, Kind, Site, ThreadX, ThreadY, ThreadZ))
     siglongjmp(RunningWorker->TrapJump, 1);
+}
+
+/// This thread's racecheck state, its shared memory's kept from one block to
+/// the next.
+static thread_local RaceChecker ThreadRaceChecker;
+
+/// The racecheck state of the block that \p W runs, begun if the block is
+/// new.
+static RaceChecker &getRaceChecker(Worker &W) {
+  if (W.NewBlock) {
+    const mm_block_context &C = W.Context;
+    ThreadRaceChecker.beginBlock(
+        C.block_dim.x * C.block_dim.y * C.block_dim.z,
+        W.Launch->Kernel.Descriptor->warp_size,
+        W.Launch->Kernel.Descriptor->static_shared_size +
+            C.dynamic_shared_size);
+    W.NewBlock = false;
+  }
+  return ThreadRaceChecker;
+}
+
+/// The index in its block of the thread of index (X, Y, Z), x fastest.
+static uint32_t getLinearThreadIndex(const mm_block_context &C, uint32_t X,
+                                     uint32_t Y, uint32_t Z) {
+  return X + C.block_dim.x * (Y + C.block_dim.y * Z);
+}
+
+/// "(X, Y, Z)" of the thread of linear index \p Thread in \p C's block.
+static std::string describeThread(const mm_block_context &C,
+                                  uint32_t Thread) {
+  uint32_t X = C.block_dim.x, XY = X * C.block_dim.y;
+  return "(" + std::to_string(Thread % X) + ", " +
+         std::to_string(Thread % XY / X) + ", " +
+         std::to_string(Thread / XY) + ")";
+}
+
+void __mm_device_check_race(const void *Address, uint64_t Size,
+                            uint32_t Kind, const char *Site,
+                            uint32_t ThreadX, uint32_t ThreadY,
+                            uint32_t ThreadZ) {
+  Worker *W = RunningWorker;
+  Runtime *R = getCurrentRuntime();
+  if (!W || !R)
+    return;
+  const mm_block_context &C = W->Context;
+  uint64_t StaticSize = W->Launch->Kernel.Descriptor->static_shared_size;
+  uintptr_t At = reinterpret_cast<uintptr_t>(Address);
+  uintptr_t Static = reinterpret_cast<uintptr_t>(C.static_shared);
+  uintptr_t Dynamic = reinterpret_cast<uintptr_t>(C.dynamic_shared);
+  uint64_t Offset;
+  if (At - Static < StaticSize)
+    Offset = At - Static;
+  else if (At - Dynamic < C.dynamic_shared_size)
+    Offset = StaticSize + (At - Dynamic);
+  else
+    return; // Outside the block's shared memory: memcheck's to report.
+  uint32_t Thread = getLinearThreadIndex(C, ThreadX, ThreadY, ThreadZ);
+  std::optional<RaceHazard> Hazard = getRaceChecker(*W).access(
+      Thread, Offset, Size, Kind & MM_ACCESS_WRITE, Site);
+  if (!Hazard ||
+      !R->noteRaceHazard(Hazard->K, Hazard->EarlierSite, Hazard->LaterSite))
+    return;
+  static const char *const Kinds[] = {"read-after-write", "write-after-read",
+                                      "write-after-write"};
+  static const char *const Verbs[] = {"wrote", "read", "wrote"};
+  const LaunchState &L = *W->Launch;
+  std::fflush(stdout);
+  printError("racecheck: kernel '" + L.Kernel.Name + "' of submodule '" +
+             L.Kernel.Module + "' (" + describeBlocks(C) + "): " +
+             Kinds[Hazard->K] + " hazard on shared memory at offset " +
+             std::to_string(Hazard->Offset) + ": thread " +
+             describeThread(C, Hazard->LaterThread) +
+             (Kind & MM_ACCESS_WRITE ? " writes at " : " reads at ") +
+             Hazard->LaterSite + " what thread " +
+             describeThread(C, Hazard->EarlierThread) + " " +
+             Verbs[Hazard->K] + " at " + Hazard->EarlierSite +
+             ", with no barrier between");
+}
+
+void __mm_device_pass_barrier(uint32_t Scope, uint32_t ThreadX,
+                              uint32_t ThreadY, uint32_t ThreadZ) {
+  if (Worker *W = RunningWorker)
+    getRaceChecker(*W).passBarrier(
+        getLinearThreadIndex(W->Context, ThreadX, ThreadY, ThreadZ),
+        Scope == MM_BARRIER_WARP);
 }
 
 void __mm_device_block_spins(mm_block_context *Ctx) {

@@ -381,15 +381,30 @@ void Runtime::setLaunchFailureHandler(LaunchFailureHandler Handler) {
   OnLaunchFailure = std::move(Handler);
 }
 
+bool Runtime::noteRaceHazard(unsigned Kind, const char *EarlierSite,
+                             const char *LaterSite) {
+  std::lock_guard<std::mutex> Guard(RaceHazardsLock);
+  return RaceHazards.emplace(Kind, EarlierSite, LaterSite).second;
+}
+
+unsigned Runtime::getRaceHazardCount() {
+  std::lock_guard<std::mutex> Guard(RaceHazardsLock);
+  return RaceHazards.size();
+}
+
 int mm::runtime::checkExitCode(Runtime &R, int ExitCode, bool CalledExit) {
   (void)R.synchronize();
-  if (unsigned Errors = R.getMemoryErrorCount()) {
+  auto Found = [&](const char *Tool, unsigned Count, const char *What) {
     std::fflush(nullptr);
-    printError("memcheck found " + std::to_string(Errors) + " error" +
-               (Errors == 1 ? "" : "s") + " (reported above)" +
+    printError(std::string(Tool) + " found " + std::to_string(Count) + " " +
+               What + (Count == 1 ? "" : "s") + " (reported above)" +
                (ExitCode ? "" : "; exiting with 1"));
     return ExitCode ? ExitCode : 1;
-  }
+  };
+  if (unsigned Errors = R.getMemoryErrorCount())
+    return Found("memcheck", Errors, "error");
+  if (unsigned Hazards = R.getRaceHazardCount())
+    return Found("racecheck", Hazards, "hazard");
   unsigned Unread = R.getUnreadFailedLaunchCount();
   if (ExitCode != 0 || !Unread)
     return ExitCode;

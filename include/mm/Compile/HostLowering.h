@@ -35,7 +35,11 @@ namespace mm {
 
 /// The tools of CUDA's compute-sanitizer that mm's tools give device code
 /// (`--check=TOOL` of mm-lli, mm-llc and the nvcc drivers).
-enum class DeviceCheck { None, Memcheck };
+enum class DeviceCheck { None, Memcheck, Racecheck };
+
+/// The tool's name, as `--check=` and `mm-lower-device<HOST;CHECK>` give
+/// it; empty for None.
+llvm::StringRef getDeviceCheckName(DeviceCheck Check);
 
 struct HostLoweringOptions {
   llvm::Triple HostTriple;
@@ -49,9 +53,9 @@ struct HostLoweringOptions {
   /// Print the passes of each pipeline as they run, as opt
   /// -debug-pass-manager does.
   bool DebugPassManager = false;
-  /// Have device code check each access of global and shared memory at
-  /// run time, as CUDA's memcheck does: `mm-lower-device<HOST;memcheck>`.
-  bool CheckMemory = false;
+  /// The checks that device code makes at run time, as CUDA's
+  /// compute-sanitizer's tool of that name: `mm-lower-device<HOST;CHECK>`.
+  DeviceCheck Check = DeviceCheck::None;
   /// The host TargetMachine that a pipeline is run with.
   std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>
       CreateTargetMachine;

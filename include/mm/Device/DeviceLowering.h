@@ -22,8 +22,9 @@ namespace mm {
 
 /// Makes the device lowering's passes parseable in \p PB's pipelines: each
 /// step by its name, `mm-lower-device<TRIPLE>` for the whole lowering for
-/// host TRIPLE (`mm-lower-device<TRIPLE;memcheck>` with CUDA's memcheck,
-/// the kernels' accesses checked at run time), and `print<mm-uniformity>`.
+/// host TRIPLE (`mm-lower-device<TRIPLE;CHECK>` with CUDA's memcheck or
+/// racecheck, the kernels' accesses checked at run time), and
+/// `print<mm-uniformity>`.
 /// `mm-lower-device<TRIPLE>`
 /// rewrites a device module into a module for TRIPLE: GPU address spaces
 /// are flattened, thread and block queries read the block context, each

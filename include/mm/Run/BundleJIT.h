@@ -54,11 +54,11 @@ struct BundleJITOptions {
   /// Print the passes of each submodule's pipeline as they run, as opt
   /// -debug-pass-manager does.
   bool DebugPassManager = false;
-  /// Check device code's accesses of global and shared memory at run
-  /// time, as CUDA's memcheck does (HostLoweringOptions::CheckMemory); the
-  /// runtime must have its memory checks enabled
+  /// The checks that device code makes at run time, as CUDA's
+  /// compute-sanitizer's tool of that name (HostLoweringOptions::Check);
+  /// memcheck's need the runtime's memory checks enabled
   /// (Runtime::enableMemoryChecks). Part of every cache key.
-  bool CheckMemory = false;
+  DeviceCheck Check = DeviceCheck::None;
   /// Shared libraries whose symbols every submodule can use.
   std::vector<std::string> SharedLibraries;
   /// Object files and static archives added to the host's JITDylib, whose

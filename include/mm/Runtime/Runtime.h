@@ -23,8 +23,10 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -172,6 +174,14 @@ public:
   /// non-zero (checkExitCode).
   void noteMemoryError() { ++MemoryErrors; }
   unsigned getMemoryErrorCount() const { return MemoryErrors; }
+  /// Counts a shared-memory hazard that racecheck found between the
+  /// accesses at \p EarlierSite and \p LaterSite, of kind \p Kind
+  /// (RaceHazard::Kind), which makes the program's exit code non-zero
+  /// (checkExitCode); true the first time these two sites make one of this
+  /// kind, which is then reported.
+  bool noteRaceHazard(unsigned Kind, const char *EarlierSite,
+                      const char *LaterSite);
+  unsigned getRaceHazardCount();
   Error copy(void *Dst, const void *Src, size_t Size, mm_memcpy_kind Kind);
   Error set(void *Dst, int Value, size_t Size);
   /// True if \p Ptr points into a live device allocation or a device
@@ -253,6 +263,9 @@ private:
   /// With enableMemoryChecks.
   std::unique_ptr<MemoryChecker> Checker;
   std::atomic<unsigned> MemoryErrors{0};
+  /// The kinds and sites of the hazards that racecheck found.
+  std::set<std::tuple<unsigned, const char *, const char *>> RaceHazards;
+  std::mutex RaceHazardsLock;
   /// Device variables looked up so far, by host shadow and by address.
   std::unordered_map<const void *, DeviceVariable> VariablesByShadow;
   std::map<uintptr_t, size_t> VariableRanges;
@@ -295,10 +308,11 @@ public:
 
 /// The exit code of a program that ended with \p ExitCode, by returning
 /// from main or, if \p CalledExit, by exit(): 1, said on standard error,
-/// where it is 0 but memcheck found errors (Runtime::getMemoryErrorCount)
-/// or a launch failed that the program read no error of since
-/// (Runtime::getUnreadFailedLaunchCount); else \p ExitCode, whose the
-/// program's handling of its errors is. Waits for \p R first.
+/// where it is 0 but memcheck found errors (Runtime::getMemoryErrorCount),
+/// racecheck hazards (Runtime::getRaceHazardCount) or a launch failed that
+/// the program read no error of since (Runtime::getUnreadFailedLaunchCount);
+/// else \p ExitCode, whose the program's handling of its errors is. Waits
+/// for \p R first.
 int checkExitCode(Runtime &R, int ExitCode, bool CalledExit);
 
 /// The name that the runtime's own messages on standard error begin with:

@@ -14,7 +14,7 @@
 ; RUN: mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu>' \
 ; RUN:   -debug-pass-manager %t/empty.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=UNCHECKED
-; RUN: not mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu;racecheck>' \
+; RUN: not mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu;initcheck>' \
 ; RUN:   %t/empty.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: not mm-opt -passes='mm-lower-device<;memcheck>' %t/empty.ll \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTRIPLE
@@ -23,8 +23,8 @@
 ; PIPELINE-NEXT: Running pass: mm::device::CheckMemoryPass
 ; PIPELINE-NEXT: Running pass: mm::device::ThreadFunctionsPass
 ; UNCHECKED-NOT: CheckMemoryPass
-; NOTRIPLE: invalid pass 'mm-lower-device<;memcheck>': expected mm-lower-device<TRIPLE[;memcheck]>
-; UNKNOWN: invalid pass 'mm-lower-device<x86_64-unknown-linux-gnu;racecheck>': unknown check 'racecheck'; give memcheck
+; NOTRIPLE: invalid pass 'mm-lower-device<;memcheck>': expected mm-lower-device<TRIPLE[;CHECK]>
+; UNKNOWN: invalid pass 'mm-lower-device<x86_64-unknown-linux-gnu;initcheck>': unknown check 'initcheck'; give one of memcheck, racecheck
 
 ;--- k.ll
 target triple = "x86_64-unknown-linux-gnu"
