@@ -9,6 +9,13 @@
 
 using namespace mm::runtime;
 
+thread_local MemoryChecker::RightRanges MemoryChecker::ThreadRightRanges;
+
+uint64_t MemoryChecker::getNewGeneration() {
+  static std::atomic<uint64_t> Generations{0};
+  return Generations.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 size_t MemoryChecker::getPaddedSize(size_t Size) {
   size_t Rounded = (Size + GuardBytes - 1) / GuardBytes * GuardBytes;
   return GuardBytes + Rounded + GuardBytes;
@@ -18,6 +25,7 @@ void *MemoryChecker::addAllocation(void *Base, size_t Size) {
   uintptr_t Start = reinterpret_cast<uintptr_t>(Base);
   std::unique_lock<std::shared_mutex> Guard(Lock);
   Blocks[Start] = {Start + GuardBytes, Size, getPaddedSize(Size), false};
+  Generation.store(getNewGeneration(), std::memory_order_release);
   return reinterpret_cast<void *>(Start + GuardBytes);
 }
 
@@ -32,6 +40,7 @@ std::vector<void *> MemoryChecker::removeAllocation(void *User) {
     return Released;
   }
   It->second.Freed = true;
+  Generation.store(getNewGeneration(), std::memory_order_release);
   HeldBack.push_back(Start);
   HeldBackSize += It->second.Padded;
   while (HeldBackSize > HeldBackBytes) {
@@ -77,14 +86,28 @@ std::optional<std::string> MemoryChecker::check(uintptr_t Address,
            std::to_string(Alignment) + "-byte alignment";
   if (Size == 0)
     return std::nullopt;
+  uint64_t Current = Generation.load(std::memory_order_acquire);
+  RightRanges &Known = ThreadRightRanges;
+  for (const RightRange &R : Known.Ranges)
+    if (R.Checker == this && R.Generation == Current && Address >= R.Begin &&
+        Address + Size <= R.End)
+      return std::nullopt;
+  auto Remember = [&](uintptr_t Begin, uintptr_t End) {
+    Known.Ranges[Known.Next++ % NumRightRanges] = {this, Current, Begin, End};
+    return std::nullopt;
+  };
   std::shared_lock<std::shared_mutex> Guard(Lock);
   auto It = Blocks.upper_bound(Address + Size - 1);
+  uintptr_t GapEnd = It == Blocks.end() ? UINTPTR_MAX : It->first;
   if (It == Blocks.begin())
-    return std::nullopt;
+    return Remember(0, GapEnd);
   --It;
   const Block &B = It->second;
   if (Address >= It->first + B.Padded)
-    return std::nullopt;
+    return Remember(It->first + B.Padded, GapEnd);
+  uintptr_t End = B.User + B.Size;
+  if (!B.Freed && Address >= B.User && Address + Size <= End)
+    return Remember(B.User, End);
   std::string Allocation = "allocation at " + hex(B.User) + " of " +
                            std::to_string(B.Size) + " bytes";
   if (B.Freed)
@@ -93,13 +116,10 @@ std::optional<std::string> MemoryChecker::check(uintptr_t Address,
     return "address " + hex(Address) + " is " +
            std::to_string(B.User - Address) + " bytes before the " +
            Allocation;
-  uintptr_t End = B.User + B.Size;
   if (Address >= End)
     return "address " + hex(Address) + " is " + std::to_string(Address - End) +
            " bytes after the end of the " + Allocation;
-  if (Address + Size > End)
-    return "the access at " + hex(Address) + " runs " +
-           std::to_string(Address + Size - End) +
-           " bytes past the end of the " + Allocation;
-  return std::nullopt;
+  return "the access at " + hex(Address) + " runs " +
+         std::to_string(Address + Size - End) + " bytes past the end of the " +
+         Allocation;
 }

@@ -12,6 +12,7 @@
 #ifndef MM_LIB_RUNTIME_MEMORYCHECKER_H
 #define MM_LIB_RUNTIME_MEMORYCHECKER_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -57,6 +58,27 @@ public:
               uint64_t StaticSize, const char *Dynamic, uint64_t DynamicSize);
 
 private:
+  /// Ranges of addresses that the checks found right to access, each for
+  /// the checker and the generation of its blocks it was found in: an
+  /// allocation's bytes, or the bytes between two blocks, which no check
+  /// judges. A thread's next accesses within one are right without the
+  /// lock (most accesses of a kernel fall in the arrays it last touched).
+  struct RightRange {
+    const MemoryChecker *Checker = nullptr;
+    uint64_t Generation = 0;
+    uintptr_t Begin = 0, End = 0;
+  };
+  static constexpr unsigned NumRightRanges = 4;
+  struct RightRanges {
+    RightRange Ranges[NumRightRanges];
+    unsigned Next = 0;
+  };
+  static thread_local RightRanges ThreadRightRanges;
+  /// A generation that no checker has had: each change of a checker's
+  /// Blocks gives it a new one, which makes every RightRange stale.
+  static uint64_t getNewGeneration();
+  std::atomic<uint64_t> Generation{getNewGeneration()};
+
   struct Block {
     uintptr_t User;
     size_t Size;

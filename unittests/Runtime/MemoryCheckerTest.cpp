@@ -70,6 +70,45 @@ TEST(MemoryCheckerTest, GuardZones) {
   std::free(A.Block);
 }
 
+TEST(MemoryCheckerTest, RightAccessesRememberedUntilBlocksChange) {
+  MemoryChecker Checker;
+  Allocation A(Checker, 64);
+  // Right, then remembered as right: the allocation, and the gap after it.
+  EXPECT_FALSE(Checker.check(A.User, 4, kind(MM_ACCESS_READ)));
+  EXPECT_FALSE(Checker.check(A.User + 60, 4, kind(MM_ACCESS_READ)));
+  uintptr_t Beyond = A.User + 4 * Guard;
+  EXPECT_FALSE(Checker.check(Beyond, 4, kind(MM_ACCESS_READ)));
+  // Still checked past the remembered range.
+  EXPECT_TRUE(Checker.check(A.User + 62, 4, kind(MM_ACCESS_READ)));
+  // Freed: no longer right.
+  Checker.removeAllocation(reinterpret_cast<void *>(A.User));
+  EXPECT_TRUE(Checker.check(A.User, 4, kind(MM_ACCESS_READ)));
+  // An allocation in the gap: its guard zone is checked.
+  void *Base = reinterpret_cast<void *>(Beyond - Guard);
+  Checker.addAllocation(Base, 64);
+  EXPECT_TRUE(Checker.check(Beyond - 4, 4, kind(MM_ACCESS_READ)));
+  std::free(A.Block);
+}
+
+// A checker made where another was, as a test's are, remembers nothing of
+// the other's.
+TEST(MemoryCheckerTest, CheckersDoNotShareWhatTheyRemember) {
+  uintptr_t User;
+  {
+    MemoryChecker First;
+    Allocation A(First, 64);
+    User = A.User;
+    EXPECT_FALSE(First.check(User, 4, kind(MM_ACCESS_READ)));
+    std::free(A.Block);
+  }
+  MemoryChecker Second;
+  void *Block = std::aligned_alloc(Guard, MemoryChecker::getPaddedSize(8));
+  uintptr_t Small =
+      reinterpret_cast<uintptr_t>(Second.addAllocation(Block, 8));
+  EXPECT_TRUE(Second.check(Small + 8, 4, kind(MM_ACCESS_READ)));
+  std::free(Block);
+}
+
 TEST(MemoryCheckerTest, Misaligned) {
   MemoryChecker Checker;
   std::optional<std::string> Problem =
