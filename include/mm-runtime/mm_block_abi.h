@@ -130,13 +130,15 @@ void __mm_device_unsupported(mm_block_context *ctx, const char *function,
                              const char *why) __attribute__((noreturn));
 
 /* What an access that __mm_device_check_access checks is: a read, a write
- * or an atomic read-modify-write, of shared memory or not, and in the bits
+ * or an atomic read-modify-write, of shared memory, of a local variable
+ * (__mm_device_report_local_access) or of global memory, and in the bits
  * from MM_ACCESS_ALIGNMENT_SHIFT the log2 of the alignment that the code
  * assumed and the GPU requires (0: none). */
 #define MM_ACCESS_READ 0x1u
 #define MM_ACCESS_WRITE 0x2u
 #define MM_ACCESS_ATOMIC 0x4u
 #define MM_ACCESS_SHARED 0x8u
+#define MM_ACCESS_LOCAL 0x10u
 #define MM_ACCESS_ALIGNMENT_SHIFT 8
 
 /* Checks an access of `size` bytes at `address` that device code makes,
@@ -152,6 +154,17 @@ void __mm_device_check_access(const void *address, uint64_t size,
                               uint32_t kind, const char *site,
                               uint32_t thread_x, uint32_t thread_y,
                               uint32_t thread_z);
+
+/* Reports an access as __mm_device_check_access does, of a local variable
+ * of `variable_size` bytes at `variable` that the access is not within:
+ * mm-check-memory checks that itself, and calls this where it fails. Fails
+ * the launch; does not return. */
+void __mm_device_report_local_access(const void *address, uint64_t size,
+                                     uint32_t kind, const char *site,
+                                     uint32_t thread_x, uint32_t thread_y,
+                                     uint32_t thread_z, const void *variable,
+                                     uint64_t variable_size)
+    __attribute__((noreturn));
 
 /* Racecheck (`--check=racecheck`): code that mm-check-races instrumented
  * calls __mm_device_check_race before each read or write (`kind`

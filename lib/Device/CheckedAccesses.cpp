@@ -19,16 +19,19 @@
 using namespace llvm;
 using namespace mm::device;
 
-/// The kind of memory (MM_ACCESS_SHARED, or 0 for global) that an access
-/// at \p Address checks, if any: shared memory (a shared variable's)
-/// against the block's, any other but a local or module variable's against
-/// device allocations.
+/// The kind of memory (MM_ACCESS_SHARED, MM_ACCESS_LOCAL, or 0 for global)
+/// that an access at \p Address is of, if checked: shared memory (a shared
+/// variable's), a local variable of a fixed size, or any other but a module
+/// variable's, which may be a device allocation's.
 static std::optional<unsigned> getCheckedMemory(const Value *Address) {
   if (isSharedMemory(Address))
     return MM_ACCESS_SHARED;
   const Value *Object = getUnderlyingObject(Address);
-  if (isa<AllocaInst>(Object) || isa<GlobalVariable>(Object))
+  if (isa<GlobalVariable>(Object))
     return std::nullopt;
+  if (auto *Local = dyn_cast<AllocaInst>(Object))
+    return Local->isStaticAlloca() ? std::optional<unsigned>(MM_ACCESS_LOCAL)
+                                   : std::nullopt;
   return 0;
 }
 

@@ -37,9 +37,10 @@ struct CheckedAccess {
   unsigned Kind;
 };
 
-/// The accesses of \p F whose address may be device memory (not a local
-/// variable or a variable of the module): loads, stores, atomics and memory
-/// intrinsics, in order (a copy's read before its write).
+/// The accesses of \p F of device memory, shared memory or a local variable
+/// of a fixed size (MM_ACCESS_LOCAL), not of a variable of the module:
+/// loads, stores, atomics and memory intrinsics, in order (a copy's read
+/// before its write).
 llvm::SmallVector<CheckedAccess> findCheckedAccesses(llvm::Function &F);
 
 /// The runtime's entry point \p Name of type \p Ty that checks call, declared

@@ -1043,10 +1043,43 @@ void __mm_device_unsupported(mm_block_context *Ctx, const char *Function,
        "reached what mm cannot run on the CPU", Why);
 }
 
-/// Checks an access for __mm_device_check_access; where it is invalid,
-/// reports it and fails the running launch (true), or ends the program
-/// where the host called the device function directly. Every string lives
-/// here, so that the caller's siglongjmp leaves none behind.
+/// Reports the access of \p Size bytes of kind \p Kind at \p Site by thread
+/// (\p ThreadX, \p ThreadY, \p ThreadZ), wrong for \p Problem, and fails
+/// the running launch, or ends the program where the host called the device
+/// function directly. Every string lives here, so that the caller's
+/// siglongjmp leaves none behind.
+static void failAccess(const std::string &Problem, uint64_t Size,
+                       uint32_t Kind, const char *Site, uint32_t ThreadX,
+                       uint32_t ThreadY, uint32_t ThreadZ) {
+  if (Runtime *R = getCurrentRuntime())
+    R->noteMemoryError();
+  const char *Access = Kind & MM_ACCESS_ATOMIC  ? "atomic access"
+                       : Kind & MM_ACCESS_WRITE ? "write"
+                                                : "read";
+  const char *Memory = Kind & MM_ACCESS_SHARED  ? "shared "
+                       : Kind & MM_ACCESS_LOCAL ? "local "
+                                                : "global ";
+  std::string Why = std::string("invalid ") + Memory + Access + " of " +
+                    std::to_string(Size) + " byte" + (Size == 1 ? "" : "s") +
+                    " at " + Site + " by thread (" + std::to_string(ThreadX) +
+                    ", " + std::to_string(ThreadY) + ", " +
+                    std::to_string(ThreadZ) + "): " + Problem;
+  Worker *W = RunningWorker;
+  if (!W) {
+    // A device function that the host called directly.
+    std::fflush(stdout);
+    printError("memcheck: " + Why);
+    std::_Exit(EXIT_FAILURE);
+  }
+  LaunchState &L = *W->Launch;
+  L.fail(MM_ERROR_LAUNCH_FAILED,
+         "memcheck: kernel '" + L.Kernel.Name + "' of submodule '" +
+             L.Kernel.Module + "' (" + describeBlocks(W->Context) + "): " +
+             Why);
+}
+
+/// Checks an access for __mm_device_check_access; true where it is wrong
+/// and the launch failed (failAccess).
 static bool failInvalidAccess(const void *Address, uint64_t Size,
                               uint32_t Kind, const char *Site,
                               uint32_t ThreadX, uint32_t ThreadY,
@@ -1063,28 +1096,7 @@ static bool failInvalidAccess(const void *Address, uint64_t Size,
         W->Context.dynamic_shared, W->Context.dynamic_shared_size);
   if (!Problem)
     return false;
-  R->noteMemoryError();
-  const char *Access = Kind & MM_ACCESS_ATOMIC  ? "atomic access"
-                       : Kind & MM_ACCESS_WRITE ? "write"
-                                                : "read";
-  std::string Why = std::string("invalid ") +
-                    (Kind & MM_ACCESS_SHARED ? "shared " : "global ") +
-                    Access + " of " +
-                    std::to_string(Size) + " byte" + (Size == 1 ? "" : "s") +
-                    " at " + Site + " by thread (" + std::to_string(ThreadX) +
-                    ", " + std::to_string(ThreadY) + ", " +
-                    std::to_string(ThreadZ) + "): " + *Problem;
-  if (!W) {
-    // A device function that the host called directly.
-    std::fflush(stdout);
-    printError("memcheck: " + Why);
-    std::_Exit(EXIT_FAILURE);
-  }
-  LaunchState &L = *W->Launch;
-  L.fail(MM_ERROR_LAUNCH_FAILED,
-         "memcheck: kernel '" + L.Kernel.Name + "' of submodule '" +
-             L.Kernel.Module + "' (" + describeBlocks(W->Context) + "): " +
-             Why);
+  failAccess(*Problem, Size, Kind, Site, ThreadX, ThreadY, ThreadZ);
   return true;
 }
 
@@ -1094,6 +1106,36 @@ void __mm_device_check_access(const void *Address, uint64_t Size,
                               uint32_t ThreadZ) {
   if (failInvalidAccess(Address, Size, Kind, Site, ThreadX, ThreadY, ThreadZ))
     siglongjmp(RunningWorker->TrapJump, 1);
+}
+
+/// failAccess for an access of a local variable of \p VariableSize bytes at
+/// \p Variable that the access is not within.
+static void failLocalAccess(const void *Address, uint64_t Size, uint32_t Kind,
+                            const char *Site, uint32_t ThreadX,
+                            uint32_t ThreadY, uint32_t ThreadZ,
+                            const void *Variable, uint64_t VariableSize) {
+  uintptr_t At = reinterpret_cast<uintptr_t>(Address);
+  uintptr_t Start = reinterpret_cast<uintptr_t>(Variable);
+  uintptr_t End = Start + VariableSize;
+  std::string Where =
+      At < Start ? std::to_string(Start - At) + " bytes before"
+      : At >= End
+          ? std::to_string(At - End) + " bytes after the end of"
+          : "within, and the access runs " +
+                std::to_string(At + Size - End) + " bytes past the end of,";
+  failAccess("the access is " + Where + " a local variable of " +
+                 std::to_string(VariableSize) + " bytes",
+             Size, Kind, Site, ThreadX, ThreadY, ThreadZ);
+}
+
+void __mm_device_report_local_access(const void *Address, uint64_t Size,
+                                     uint32_t Kind, const char *Site,
+                                     uint32_t ThreadX, uint32_t ThreadY,
+                                     uint32_t ThreadZ, const void *Variable,
+                                     uint64_t VariableSize) {
+  failLocalAccess(Address, Size, Kind, Site, ThreadX, ThreadY, ThreadZ,
+                  Variable, VariableSize);
+  siglongjmp(RunningWorker->TrapJump, 1);
 }
 
 /// This thread's racecheck state, its shared memory's kept from one block to

@@ -54,6 +54,7 @@ std::vector<RuntimeSymbol> mm::runtime::getRuntimeSymbols() {
       MM_RUNTIME_SYMBOL(__mm_device_unsupported),
       MM_RUNTIME_SYMBOL(__mm_device_block_spins),
       MM_RUNTIME_SYMBOL(__mm_device_check_access),
+      MM_RUNTIME_SYMBOL(__mm_device_report_local_access),
       MM_RUNTIME_SYMBOL(__mm_device_check_race),
       MM_RUNTIME_SYMBOL(__mm_device_pass_barrier),
       MM_RUNTIME_SYMBOL(__mm_device_vprintf),

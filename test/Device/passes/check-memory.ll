@@ -5,7 +5,10 @@
 ; size, the kind (read 1, write 2, atomic 4, of a shared variable 8; from
 ; bit 8 the log2 of the alignment the code assumed, for a naturally aligned
 ; access of up to 16 bytes), where it is and the thread's index. A copy
-; checks its source before its destination.
+; checks its source before its destination. An access of a local variable
+; that its constant offset does not show within it is checked in the code,
+; against the variable's size, and reported by
+; __mm_device_report_local_access (kind 16 for local) where it is not.
 ; RUN: split-file %s %t
 ; RUN: mm-opt -passes=mm-check-memory %t/k.ll | FileCheck %s
 ; RUN: mm-opt -passes='mm-lower-device<x86_64-unknown-linux-gnu;memcheck>' \
@@ -75,12 +78,34 @@ define void @_Z1kPi(ptr %p, ptr %global, ptr %src, i64 %n) {
   store i32 %v, ptr %s, align 4
   %g = getelementptr [64 x i32], ptr @shared, i32 0, i32 %u
   %w = load i32, ptr %g, align 4
-  ; Not checked: a local variable, a module variable.
+  ; Not checked: a local variable where the access is within it, a module
+  ; variable.
   %local = alloca i32, align 4
   store i32 %v, ptr %local, align 4
   %t = getelementptr [4 x i32], ptr @table, i32 0, i32 %v
   store i32 %v, ptr %t, align 4
   ret void
+}
+
+; A local array's element: its offset and size against the array's 32 bytes.
+; CHECK-LABEL: define i32 @_Z5localPii(
+; CHECK: %[[OFFSET:.*]] = sub i64 %{{.*}}, %{{.*}}
+; CHECK-NEXT: %[[PAST:.*]] = icmp ugt i64 %[[OFFSET]], 28
+; CHECK-NEXT: %[[OUTSIDE:.*]] = or i1 false, %[[PAST]]
+; CHECK-NEXT: br i1 %[[OUTSIDE]], label %[[REPORT:.*]], label %[[ACCESS:.*]], !prof
+; CHECK: [[REPORT]]:
+; CHECK: call void @__mm_device_report_local_access(ptr %e, i64 4, i32 529, ptr @[[SITE_LOCAL:mm.access.site[.0-9]*]], i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, ptr %t, i64 32)
+; CHECK-NEXT: unreachable
+; CHECK: [[ACCESS]]:
+; CHECK-NEXT: load i32, ptr %e
+; CHECK-NOT: __mm_device_
+; CHECK: ret i32
+define i32 @_Z5localPii(i32 %i) {
+  %t = alloca [8 x i32], align 4
+  store i32 0, ptr %t, align 4
+  %e = getelementptr [8 x i32], ptr %t, i32 0, i32 %i
+  %v = load i32, ptr %e, align 4
+  ret i32 %v
 }
 
 ; With debug information: the line, and the functions it was inlined into.
@@ -101,7 +126,9 @@ define i32 @_Z3addii(i32 %a, i32 %b) {
 
 ; It touches none of the program's memory, and may not return.
 ; CHECK: declare void @__mm_device_check_access(ptr, i64, i32, ptr, i32, i32, i32) [[CHECK_ATTRS:#[0-9]+]]
+; CHECK: declare void @__mm_device_report_local_access(ptr, i64, i32, ptr, i32, i32, i32, ptr, i64) [[REPORT_ATTRS:#[0-9]+]]
 ; CHECK: attributes [[CHECK_ATTRS]] = { nounwind memory(inaccessiblemem: readwrite) }
+; CHECK: attributes [[REPORT_ATTRS]] = { noreturn nounwind memory(inaccessiblemem: readwrite) }
 
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
