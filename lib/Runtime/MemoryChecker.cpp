@@ -61,6 +61,24 @@ static std::string hex(uintptr_t Address) {
   return Text;
 }
 
+std::string MemoryChecker::describeInvalidFree(uintptr_t Address) const {
+  std::shared_lock<std::shared_mutex> Guard(Lock);
+  auto It = Blocks.upper_bound(Address);
+  if (It != Blocks.begin()) {
+    --It;
+    const Block &B = It->second;
+    std::string Allocation = "allocation at " + hex(B.User) + " of " +
+                             std::to_string(B.Size) + " bytes";
+    if (Address == B.User && B.Freed)
+      return "the " + Allocation + " was freed already";
+    if (Address >= B.User && Address < B.User + B.Size)
+      return "address " + hex(Address) + " is " +
+             std::to_string(Address - B.User) + " bytes into the " +
+             Allocation + ", not its start";
+  }
+  return "address " + hex(Address) + " is not a device allocation's";
+}
+
 std::optional<std::string>
 MemoryChecker::checkShared(uintptr_t Address, uint64_t Size,
                            const char *Static, uint64_t StaticSize,

@@ -43,6 +43,10 @@ public:
   /// back beyond HeldBackBytes, or \p User itself if it was allocated
   /// before the checks began.
   std::vector<void *> removeAllocation(void *User);
+  /// Why a free of \p Address, which is not a live allocation's start, is
+  /// wrong, in a sentence: the allocation there was freed already, the
+  /// address is inside one, or in none.
+  std::string describeInvalidFree(uintptr_t Address) const;
   /// What is wrong with an access of \p Size bytes at \p Address of kind
   /// \p Kind (MM_ACCESS_*), in a sentence; nothing if it is right as far as
   /// the checker knows (memory that no allocation is near is not judged).

@@ -229,10 +229,19 @@ Error Runtime::free(void *Ptr) {
     return Error::success();
   {
     std::lock_guard<std::mutex> Guard(Lock);
-    if (!Allocations.erase(reinterpret_cast<uintptr_t>(Ptr)))
+    if (!Allocations.erase(reinterpret_cast<uintptr_t>(Ptr))) {
+      if (Checker) {
+        // memcheck reports it, as an error of the program's.
+        std::fflush(stdout);
+        printError("memcheck: invalid free: " +
+                   Checker->describeInvalidFree(
+                       reinterpret_cast<uintptr_t>(Ptr)));
+        noteMemoryError();
+      }
       return Error(MM_ERROR_INVALID_VALUE,
                    "free of a pointer that is not the start of a device "
                    "allocation");
+    }
   }
   return release(Ptr);
 }

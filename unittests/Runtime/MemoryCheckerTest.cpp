@@ -109,6 +109,22 @@ TEST(MemoryCheckerTest, CheckersDoNotShareWhatTheyRemember) {
   std::free(Block);
 }
 
+TEST(MemoryCheckerTest, InvalidFrees) {
+  MemoryChecker Checker;
+  Allocation A(Checker, 64);
+  EXPECT_NE(Checker.describeInvalidFree(A.User + 8)
+                .find("is 8 bytes into the allocation at"),
+            std::string::npos);
+  EXPECT_NE(Checker.describeInvalidFree(A.User + 64)
+                .find("is not a device allocation's"),
+            std::string::npos);
+  Checker.removeAllocation(reinterpret_cast<void *>(A.User));
+  EXPECT_NE(Checker.describeInvalidFree(A.User).find(
+                "of 64 bytes was freed already"),
+            std::string::npos);
+  std::free(A.Block);
+}
+
 TEST(MemoryCheckerTest, Misaligned) {
   MemoryChecker Checker;
   std::optional<std::string> Problem =

@@ -163,7 +163,8 @@ public:
   /// Checks device code's accesses of device memory from now on, as CUDA's
   /// memcheck does, for code that mm-check-memory instrumented (`mm-lli
   /// --check=memcheck`): allocations made after this call get guard zones,
-  /// and freed ones are held back.
+  /// freed ones are held back, and a free of what is not an allocation's
+  /// start is reported as an error too.
   void enableMemoryChecks();
   /// What is wrong with an access of \p Size bytes at \p Address of kind
   /// \p Kind (MM_ACCESS_*, mm_block_abi.h) as far as device allocations
