@@ -16,9 +16,13 @@
 // those at the first yield point run on (and, where they come back round a
 // spin-wait's loop, those at the later ones too); when some wait at block
 // barriers and the others at one warp operation, the others run on (a warp
-// operation whose mask leaves out the lanes that skip it). Threads of one
-// block at different block barriers, or of one warp at different warp
-// operations, trap: a barrier or warp operation in divergent control flow.
+// operation whose mask leaves out the lanes that skip it). When every live
+// thread waits at a block barrier, but not all at the same, all are
+// released, each to run on from its own: every `__syncthreads()` is one
+// barrier on GPUs since Volta (`bar.sync 0`), whichever call reached it.
+// Threads of one block at barriers while the others wait at a warp
+// operation, or of one warp at different warp operations, trap: a barrier
+// or warp operation in divergent control flow.
 // In a kernel with spin-waits, a block whose threads only came back round
 // them reports it to the runtime (__mm_device_block_spins).
 //
@@ -232,6 +236,11 @@ private:
   // and the blocks that its cases run in.
   PHINode *Released = nullptr, *Warp = nullptr, *Progress = nullptr,
           *Reruns = nullptr, *WarpReleased = nullptr;
+  /// The value of Released when the live threads waited at different
+  /// block barriers: each is released, as one barrier (`bar.sync 0`, which
+  /// every `__syncthreads()` is on GPUs since Volta) releases the threads
+  /// that reached it wherever they called it.
+  Value *AnyBarrier = nullptr;
   /// In a kernel with spin-waits, whether a warp ran on from anything but a
   /// spin-wait it came back to.
   PHINode *Worked = nullptr;
@@ -240,11 +249,13 @@ private:
   BasicBlock *Sweep = nullptr, *SweepNext = nullptr, *SweepEnd = nullptr,
              *WarpScanned = nullptr, *WarpAgreed = nullptr, *WarpRun = nullptr,
              *WarpYieldRun = nullptr, *WarpExchangeRun = nullptr,
-             *WarpPartialRun = nullptr;
+             *WarpPartialRun = nullptr, *WarpAtBarriers = nullptr,
+             *WarpBarriersRun = nullptr;
   /// Where each case that ran threads of the warp on ends (null if the
   /// kernel has no such case).
   BasicBlock *WarpPartialRan = nullptr, *WarpExchanged = nullptr,
-             *WarpYielded = nullptr, *WarpRan = nullptr, *WarpRerun = nullptr;
+             *WarpYielded = nullptr, *WarpRan = nullptr, *WarpRerun = nullptr,
+             *WarpBarriersRan = nullptr;
   /// Whether the yielded warp, and the agreed warp, did more than spin.
   Value *SpinWork = nullptr, *RunWork = nullptr, *WorkedNow = nullptr;
   PHINode *NextProgress = nullptr, *NextWorked = nullptr;
@@ -266,6 +277,7 @@ RegionBlockFunction::RegionBlockFunction(Function &T)
   Stops->setName("stops");
   createUniformBuffer();
   NoStop = B.getInt32(~0u);
+  AnyBarrier = B.getInt32(~1u);
   NumBlockBarriers = B.getInt32(getIntegerAttr(T, BlockBarriersAttr));
   FirstYield = getIntegerAttr(T, FirstWarpYieldAttr);
   FirstSpinWait = getIntegerAttr(T, FirstSpinWaitAttr);
@@ -384,8 +396,9 @@ Value *RegionBlockFunction::isOneExchangePhase(Value *Min, Value *Max) {
 
 void RegionBlockFunction::build() {
   BlockDiverged = createDivergenceTrap(
-      "block.diverged", "threads of one block reached different barriers (a "
-                        "barrier in divergent control flow)");
+      "block.diverged", "threads of one block wait at barriers while others "
+                        "wait at a warp operation (a barrier or warp "
+                        "operation in divergent control flow)");
   WarpDiverged = createDivergenceTrap(
       "warp.diverged", "threads of one warp reached different warp "
                        "operations (a warp operation in divergent control "
@@ -726,9 +739,15 @@ void RegionBlockFunction::emitMixedWarp() {
       B.CreateAnd(B.CreateAnd(SomeAtBarriers, SomeAtWarpPoints), OnePoint),
       WarpPartialRun, WarpNotPartial);
   B.SetInsertPoint(WarpNotPartial);
-  // Threads of one warp at different block barriers diverged in the block.
-  B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), BlockDiverged,
+  // Threads of one warp at different block barriers run on, each from its
+  // own, when every barrier was released; else they wait for the others.
+  WarpAtBarriers = BasicBlock::Create(C, "warp.barriers", BF.F);
+  WarpBarriersRun = BasicBlock::Create(C, "warp.barriers.run", BF.F);
+  B.CreateCondBr(B.CreateICmpULE(WarpMax, NumBlockBarriers), WarpAtBarriers,
                  WarpDiverged);
+  B.SetInsertPoint(WarpAtBarriers);
+  B.CreateCondBr(B.CreateICmpEQ(WarpReleased, AnyBarrier), WarpBarriersRun,
+                 SweepNext);
 }
 
 /// The cases of a mixed warp whose threads run on: at warp operations
@@ -743,6 +762,8 @@ void RegionBlockFunction::emitWarpRunsOn() {
       "partial",
       [&](Value *Stop) { return B.CreateICmpUGT(Stop, NumBlockBarriers); },
       nullptr);
+  B.SetInsertPoint(WarpBarriersRun);
+  WarpBarriersRan = runThreadsWhere("barriers", IsLive, nullptr);
   if (FirstExchange) {
     B.SetInsertPoint(WarpExchangeRun);
     WarpExchanged = runThreadsWhere("exchange", IsLive, nullptr);
@@ -782,8 +803,9 @@ void RegionBlockFunction::emitWarpRunsOn() {
 void RegionBlockFunction::emitAgreedWarp() {
   Value *WarpMin = WarpStops[0];
   B.SetInsertPoint(WarpAgreed);
-  Value *Runnable = B.CreateOr(B.CreateICmpUGT(WarpMin, NumBlockBarriers),
-                               B.CreateICmpEQ(WarpMin, WarpReleased));
+  Value *Runnable = B.CreateOr({B.CreateICmpUGT(WarpMin, NumBlockBarriers),
+                                B.CreateICmpEQ(WarpMin, WarpReleased),
+                                B.CreateICmpEQ(WarpReleased, AnyBarrier)});
   B.CreateCondBr(Runnable, WarpRun, SweepNext);
   B.SetInsertPoint(WarpRun);
   WarpRan = runThreadsWhere(
@@ -813,7 +835,8 @@ void RegionBlockFunction::emitWarpRerun() {
   constexpr unsigned RerunLimit = 64;
   WarpRerun = BasicBlock::Create(C, "warp.rerun", BF.F);
   B.CreateBr(WarpRerun);
-  for (BasicBlock *RanOn : {WarpYielded, WarpExchanged, WarpPartialRan})
+  for (BasicBlock *RanOn :
+       {WarpYielded, WarpExchanged, WarpPartialRan, WarpBarriersRan})
     if (RanOn) {
       B.SetInsertPoint(RanOn);
       B.CreateBr(WarpRerun);
@@ -846,11 +869,13 @@ void RegionBlockFunction::emitSweepEnd() {
   NextProgress = B.CreatePHI(B.getInt1Ty(), 3);
   NextProgress->addIncoming(Progress, WarpScanned);
   NextProgress->addIncoming(Progress, WarpAgreed);
+  NextProgress->addIncoming(Progress, WarpAtBarriers);
   NextProgress->addIncoming(B.getTrue(), WarpRerun);
   if (Worked) {
     NextWorked = B.CreatePHI(B.getInt1Ty(), 3);
     NextWorked->addIncoming(Worked, WarpScanned);
     NextWorked->addIncoming(Worked, WarpAgreed);
+    NextWorked->addIncoming(Worked, WarpAtBarriers);
     NextWorked->addIncoming(WorkedNow, WarpRerun);
   }
   Value *NextWarp = B.CreateAdd(Warp, B.getInt32(1));
@@ -865,7 +890,8 @@ void RegionBlockFunction::emitSweepEnd() {
 
 /// A sweep without progress: every live thread waits at a block barrier.
 /// The block is done, releases the barrier, goes back to regions when
-/// every thread is live, or diverged.
+/// every thread is live, releases every barrier when the threads wait at
+/// different ones (AnyBarrier), or diverged.
 void RegionBlockFunction::emitBlockScan() {
   B.SetInsertPoint(SweepEnd);
   BasicBlock *BlockScan = BasicBlock::Create(C, "block.scan", BF.F);
@@ -893,8 +919,18 @@ void RegionBlockFunction::emitBlockScan() {
   BasicBlock *BlockAgreed = BasicBlock::Create(C, "block.agreed", BF.F);
   B.CreateCondBr(B.CreateICmpEQ(BlockMin, NoStop), BF.Done, BlockLive);
   B.SetInsertPoint(BlockLive);
+  BasicBlock *BlockMixed = BasicBlock::Create(C, "block.mixed", BF.F);
+  BasicBlock *BlockBarriers = BasicBlock::Create(C, "block.barriers", BF.F);
   B.CreateCondBr(B.CreateICmpEQ(BlockMin, BlockStops[1]), BlockAgreed,
-                 BlockDiverged);
+                 BlockMixed);
+  // Live threads at different block barriers: all are released, each to run
+  // on from its own.
+  B.SetInsertPoint(BlockMixed);
+  B.CreateCondBr(B.CreateICmpULE(BlockStops[1], NumBlockBarriers),
+                 BlockBarriers, BlockDiverged);
+  B.SetInsertPoint(BlockBarriers);
+  B.CreateBr(General);
+  Released->addIncoming(AnyBarrier, BlockBarriers);
   // With every thread live the block goes back to running region by region.
   B.SetInsertPoint(BlockAgreed);
   B.CreateCondBr(B.CreateICmpEQ(BlockStops[2], B.getInt32(0)), Dispatch,

@@ -152,10 +152,11 @@ exit:
 
 ; Otherwise warp by warp: a warp whose live threads (stop != 0) agree runs
 ; on from a warp sync point (> 2) or, on its first turn of the sweep, from
-; the block barrier just released; after running it is looked at again at
-; once, up to 64 times, with no barrier released.
+; the block barrier just released, or from any when all were (-2); after
+; running it is looked at again at once, up to 64 times, with no barrier
+; released.
 ; CHECK: general:
-; CHECK-NEXT: %released = phi i32 [ 0, %region.check ], [ 0, %sweep.end ], [ %[[BLOCKMIN:[0-9]+]], %block.agreed ]
+; CHECK-NEXT: %released = phi i32 [ 0, %region.check ], [ 0, %sweep.end ], [ -2, %block.barriers ], [ %[[BLOCKMIN:[0-9]+]], %block.agreed ]
 ; CHECK: sweep:
 ; CHECK: %warp.released = phi i32 [ %released, %general ], [ 0, %warp.rerun ], [ %released, %sweep.next ]
 ; CHECK: warp.live:
@@ -163,13 +164,16 @@ exit:
 ; CHECK: warp.agreed:
 ; CHECK-NEXT: %[[WARPSYNC:[0-9]+]] = icmp ugt i32 %[[WARPMIN:[0-9]+]], 2
 ; CHECK-NEXT: %[[RELEASED:[0-9]+]] = icmp eq i32 %[[WARPMIN]], %warp.released
-; CHECK-NEXT: %[[RUNNABLE:[0-9]+]] = or i1 %[[WARPSYNC]], %[[RELEASED]]
+; CHECK-NEXT: %[[ALLRELEASED:[0-9]+]] = icmp eq i32 %warp.released, -2
+; CHECK-NEXT: %[[EITHER:[0-9]+]] = or i1 %[[WARPSYNC]], %[[RELEASED]]
+; CHECK-NEXT: %[[RUNNABLE:[0-9]+]] = or i1 %[[EITHER]], %[[ALLRELEASED]]
 ; CHECK-NEXT: br i1 %[[RUNNABLE]], label %warp.run, label %sweep.next
 ; A warp whose live threads are at different stops runs on, each thread
 ; from its own, if they are all at shuffles' exchanges after the stores
-; (sync point 3 here) or all after the reads (4 on); else threads at block
-; barriers diverged in the block, and threads at warp sync points in the
-; warp.
+; (sync point 3 here) or all after the reads (4 on); else threads at
+; different block barriers run on, each from its own, when all barriers
+; were released, and wait otherwise; threads at warp sync points diverged
+; in the warp.
 ; CHECK: warp.mixed:
 ; CHECK-NEXT: %[[STORED_MIN:[0-9]+]] = icmp uge i32 %[[WARPMIN]], 3
 ; CHECK-NEXT: %[[STORED_MAX:[0-9]+]] = icmp ult i32 %[[WARPMAX:[0-9]+]], 4
@@ -202,7 +206,10 @@ exit:
 ; CHECK-NEXT: %{{[0-9]+}} = icmp ugt i32 %[[PARTIALSTOP]], 2
 ; CHECK: warp.not.partial:
 ; CHECK-NEXT: %[[SAMEBLOCK:[0-9]+]] = icmp ule i32 %[[WARPMAX]], 2
-; CHECK-NEXT: br i1 %[[SAMEBLOCK]], label %block.diverged, label %warp.diverged
+; CHECK-NEXT: br i1 %[[SAMEBLOCK]], label %warp.barriers, label %warp.diverged
+; CHECK: warp.barriers:
+; CHECK-NEXT: %[[ALLBARRIERS:[0-9]+]] = icmp eq i32 %warp.released, -2
+; CHECK-NEXT: br i1 %[[ALLBARRIERS]], label %warp.barriers.run, label %sweep.next
 ; CHECK: partial.call:
 ; CHECK: call i32 @k.mm.thread({{.*}}, i32 %[[PARTIALSTOP]], i1 false, ptr %uniforms)
 ; CHECK: exchange.call:
@@ -218,6 +225,13 @@ exit:
 ; CHECK: block.agreed:
 ; CHECK-NEXT: %[[NONEEXITED:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK-NEXT: br i1 %[[NONEEXITED]], label %region.dispatch, label %general
+; At different block barriers, all are released; at barriers and warp
+; operations, the block diverged.
+; CHECK: block.mixed:
+; CHECK-NEXT: %[[ALLATBARRIERS:[0-9]+]] = icmp ule i32 %{{[0-9]+}}, 2
+; CHECK-NEXT: br i1 %[[ALLATBARRIERS]], label %block.barriers, label %block.diverged
+; CHECK: block.barriers:
+; CHECK-NEXT: br label %general
 
 ; Each region calls its state's own function: the code from that state to
 ; its next stops, and nothing else. State 0's loop header keeps only the

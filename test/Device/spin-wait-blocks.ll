@@ -30,7 +30,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: sweep:
 ; CHECK: %worked = phi i1 [ false, %general ], [ %[[WORKEDNOW:[0-9]+]], %warp.rerun ], [ %[[NEXTWORKED:[0-9]+]], %sweep.next ]
 ; CHECK: sweep.next:
-; CHECK: %[[NEXTWORKED]] = phi i1 [ %worked, %{{.*}} ], [ %worked, %warp.agreed ], [ %[[WORKEDNOW]], %warp.rerun ]
+; CHECK: %[[NEXTWORKED]] = phi i1 [ %worked, %{{.*}} ], [ %worked, %warp.agreed ], [ %worked, %warp.barriers ], [ %[[WORKEDNOW]], %warp.rerun ]
 ; CHECK: sweep.end:
 ; CHECK-NEXT: br i1 %{{[0-9]+}}, label %sweep.progressed, label %block.scan
 ; A warp whose threads all waited at the spin-wait's yield point and all came

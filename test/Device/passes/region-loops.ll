@@ -7,11 +7,13 @@
 ; stopped. Otherwise it runs warp by warp (general, sweep) from each
 ; thread's stop, calling the thread function, which becomes a switch to
 ; the functions that run each state's copy for one thread; threads at
-; different barriers trap. The input is mm-split-at-barriers' output.
+; different barriers are all released (block.barriers), threads at
+; barriers while others wait at a warp operation trap. The input is
+; mm-split-at-barriers' output.
 ; (region-functions.ll: more states than one function holds.)
 ; RUN: mm-opt -passes=mm-region-loops %s | FileCheck %s
 
-; CHECK: @[[BLOCK_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one block reached different barriers (a barrier in divergent control flow)\00"
+; CHECK: @[[BLOCK_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one block wait at barriers while others wait at a warp operation (a barrier or warp operation in divergent control flow)\00"
 ; CHECK: @[[WARP_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one warp reached different warp operations (a warp operation in divergent control flow)\00"
 
 ; The thread function: a switch from each state to the function that holds
