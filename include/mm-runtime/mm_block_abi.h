@@ -139,6 +139,8 @@ void __mm_device_unsupported(mm_block_context *ctx, const char *function,
 #define MM_ACCESS_ATOMIC 0x4u
 #define MM_ACCESS_SHARED 0x8u
 #define MM_ACCESS_LOCAL 0x10u
+/* A write of the value that the memory holds already (racecheck). */
+#define MM_ACCESS_SAME_VALUE 0x20u
 #define MM_ACCESS_ALIGNMENT_SHIFT 8
 
 /* Checks an access of `size` bytes at `address` that device code makes,
@@ -168,7 +170,9 @@ void __mm_device_report_local_access(const void *address, uint64_t size,
 
 /* Racecheck (`--check=racecheck`): code that mm-check-races instrumented
  * calls __mm_device_check_race before each read or write (`kind`
- * MM_ACCESS_READ or MM_ACCESS_WRITE) of `size` bytes of shared memory at
+ * MM_ACCESS_READ or MM_ACCESS_WRITE, with MM_ACCESS_SAME_VALUE for a store
+ * of the value already there, which races with nothing) of `size` bytes of
+ * shared memory at
  * `address`, made at `site` (as for __mm_device_check_access) by the thread
  * of index (thread_x, thread_y, thread_z) in its block, and
  * __mm_device_pass_barrier after each barrier of the kernel's own that the

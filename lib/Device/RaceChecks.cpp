@@ -6,7 +6,9 @@
 // before its thread function is made. In each kernel that accesses shared
 // memory, each read and write of it (atomics do not race) first calls
 // __mm_device_check_race (mm_block_abi.h) with the address, the size, the
-// kind, the site and the thread, and each of the kernel's own barriers,
+// kind (a store with whether it writes the value already there, which
+// races with nothing), the site and the thread, and each of the kernel's
+// own barriers,
 // __syncthreads() and __syncwarp(), is followed by a call of
 // __mm_device_pass_barrier. A barrier that the lowering added
 // (`!mm.repair`) and the lockstep passes' yield points are not the
@@ -44,6 +46,29 @@ static std::optional<unsigned> getOwnBarrierScope(const Instruction &I) {
   }
 }
 
+/// Whether \p Store writes the bits that its memory holds already, computed
+/// at \p B's insertion point before it: such a write races with nothing,
+/// whichever order the threads run in. Null for a store of a value that is
+/// not a whole number of bytes of a single value.
+static Value *storesSameValue(IRBuilderBase &B, StoreInst &Store) {
+  Value *V = Store.getValueOperand();
+  const DataLayout &DL = Store.getDataLayout();
+  TypeSize Bits = DL.getTypeSizeInBits(V->getType());
+  Type *Ty = V->getType();
+  if (!Ty->isSingleValueType() || Bits.isScalable() ||
+      Bits != DL.getTypeStoreSizeInBits(Ty) ||
+      (Ty->isVectorTy() && Ty->isPtrOrPtrVectorTy()))
+    return nullptr;
+  Type *Int = B.getIntNTy(Bits);
+  auto AsInt = [&](Value *X) {
+    return Ty->isPointerTy() ? B.CreatePtrToInt(X, Int)
+                             : B.CreateBitCast(X, Int);
+  };
+  Value *Old = B.CreateAlignedLoad(V->getType(), Store.getPointerOperand(),
+                                   Store.getAlign());
+  return B.CreateICmpEQ(AsInt(Old), AsInt(V));
+}
+
 PreservedAnalyses CheckRacesPass::lower(Module &M, ModuleAnalysisManager &) {
   LLVMContext &C = M.getContext();
   Type *Void = Type::getVoidTy(C);
@@ -68,11 +93,17 @@ PreservedAnalyses CheckRacesPass::lower(Module &M, ModuleAnalysisManager &) {
     for (const CheckedAccess &A : Accesses) {
       IRBuilder<> B(A.At);
       auto [X, Y, Z] = createThreadIndex(B);
+      Value *Kind =
+          ConstantInt::get(I32, A.Kind & (MM_ACCESS_READ | MM_ACCESS_WRITE));
+      if (auto *Store = dyn_cast<StoreInst>(A.At))
+        if (Value *Same = storesSameValue(B, *Store))
+          Kind = B.CreateOr(
+              Kind, B.CreateSelect(Same,
+                                   ConstantInt::get(I32, MM_ACCESS_SAME_VALUE),
+                                   ConstantInt::get(I32, 0)));
       B.CreateCall(CheckRace,
                    {B.CreateAddrSpaceCast(A.Address, Ptr),
-                    B.CreateZExtOrTrunc(A.Size, I64),
-                    ConstantInt::get(I32, A.Kind & (MM_ACCESS_READ |
-                                                    MM_ACCESS_WRITE)),
+                    B.CreateZExtOrTrunc(A.Size, I64), Kind,
                     Sites.get(*A.At, B), X, Y, Z});
     }
     SmallVector<std::pair<Instruction *, unsigned>> Barriers;

@@ -1178,7 +1178,7 @@ void __mm_device_check_race(const void *Address, uint64_t Size,
                             uint32_t ThreadZ) {
   Worker *W = RunningWorker;
   Runtime *R = getCurrentRuntime();
-  if (!W || !R)
+  if (!W || !R || (Kind & MM_ACCESS_SAME_VALUE))
     return;
   const mm_block_context &C = W->Context;
   uint64_t StaticSize = W->Launch->Kernel.Descriptor->static_shared_size;

@@ -2,7 +2,8 @@
 ; mm-check-memory's place: in each kernel that reads or writes shared
 ; memory, each such access (not an atomic, not of global memory) first calls
 ; __mm_device_check_race with the address, the size, the kind (read 1, write
-; 2), where it is and the thread's index, and each of the kernel's own
+; 2, with 32 for a store of the value already there), where it is and the
+; thread's index, and each of the kernel's own
 ; barriers (`__syncthreads()`: scope 0, `__syncwarp()`: 1) is followed by a
 ; call of __mm_device_pass_barrier. A barrier that mm-missing-barriers added
 ; (`!mm.repair`) is not the kernel's: no call follows it.
@@ -31,7 +32,12 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: %[[TX:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %[[TY:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 ; CHECK-NEXT: %[[TZ:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
-; CHECK-NEXT: call void @__mm_device_check_race(ptr %s, i64 4, i32 2, ptr @[[SITE]], i32 %[[TX]], i32 %[[TY]], i32 %[[TZ]])
+; A store says whether it writes the value already there (32).
+; CHECK-NEXT: %[[OLD:.*]] = load i32, ptr %s, align 4
+; CHECK-NEXT: %[[SAME:.*]] = icmp eq i32 %[[OLD]], %tx
+; CHECK-NEXT: %[[SAMEKIND:.*]] = select i1 %[[SAME]], i32 32, i32 0
+; CHECK-NEXT: %[[KIND:.*]] = or i32 2, %[[SAMEKIND]]
+; CHECK-NEXT: call void @__mm_device_check_race(ptr %s, i64 4, i32 %[[KIND]], ptr @[[SITE]], i32 %[[TX]], i32 %[[TY]], i32 %[[TZ]])
 ; CHECK-NEXT: store i32 %tx, ptr %s, align 4
 ; CHECK-NEXT: call void @llvm.nvvm.barrier0()
 ; CHECK-NEXT: %[[BX:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
