@@ -1118,12 +1118,12 @@ static void failLocalAccess(const void *Address, uint64_t Size, uint32_t Kind,
   uintptr_t Start = reinterpret_cast<uintptr_t>(Variable);
   uintptr_t End = Start + VariableSize;
   std::string Where =
-      At < Start ? std::to_string(Start - At) + " bytes before"
+      At < Start ? "is " + std::to_string(Start - At) + " bytes before"
       : At >= End
-          ? std::to_string(At - End) + " bytes after the end of"
-          : "within, and the access runs " +
-                std::to_string(At + Size - End) + " bytes past the end of,";
-  failAccess("the access is " + Where + " a local variable of " +
+          ? "is " + std::to_string(At - End) + " bytes after the end of"
+          : "runs " + std::to_string(At + Size - End) +
+                " bytes past the end of";
+  failAccess("the access " + Where + " a local variable of " +
                  std::to_string(VariableSize) + " bytes",
              Size, Kind, Site, ThreadX, ThreadY, ThreadZ);
 }
