@@ -123,13 +123,7 @@ struct LlcOptions {
       "check",
       cl::desc("With --embed=cpu, have the device code checked as CUDA's "
                "compute-sanitizer tool checks it, when the program runs"),
-      cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
-                            "Out-of-bounds, freed and misaligned accesses of "
-                            "global memory, and of shared memory outside the "
-                            "block's"),
-                 clEnumValN(DeviceCheck::Racecheck, "racecheck",
-                            "Shared-memory hazards between threads of a "
-                            "block with no barrier between them")),
+      getDeviceCheckValues(),
       cl::init(DeviceCheck::None), cl::cat(Category)};
 
   cl::opt<bool> DebugPassManager{

@@ -35,6 +35,17 @@ StringRef mm::getDeviceCheckName(DeviceCheck Check) {
   llvm_unreachable("unknown device check");
 }
 
+cl::ValuesClass mm::getDeviceCheckValues() {
+  return cl::values(
+      clEnumValN(DeviceCheck::Memcheck, "memcheck",
+                 "Out-of-bounds, freed and misaligned accesses of global "
+                 "memory, of shared memory outside the block's and of local "
+                 "variables, and invalid frees"),
+      clEnumValN(DeviceCheck::Racecheck, "racecheck",
+                 "Shared-memory hazards between threads of a block with no "
+                 "barrier between them"));
+}
+
 static std::string getHeaderPipeline(const Submodule &M) {
   const SubmoduleOptions &Options = M.getOptions();
   if (M.getKind() == ModuleKind::LLVM && !Options.Passes.empty())

@@ -140,13 +140,7 @@ struct LliOptions {
   cl::opt<DeviceCheck> Check{
       "check",
       cl::desc("Check the kernels as CUDA's compute-sanitizer tool does"),
-      cl::values(clEnumValN(DeviceCheck::Memcheck, "memcheck",
-                            "Out-of-bounds, freed and misaligned accesses of "
-                            "global memory, and of shared memory outside the "
-                            "block's"),
-                 clEnumValN(DeviceCheck::Racecheck, "racecheck",
-                            "Shared-memory hazards between threads of a "
-                            "block with no barrier between them")),
+      getDeviceCheckValues(),
       cl::init(DeviceCheck::None), cl::cat(Category)};
 
   cl::opt<unsigned> Threads{

@@ -227,23 +227,23 @@ Error Runtime::free(void *Ptr) {
     return E;
   if (!Ptr)
     return Error::success();
+  bool Live;
   {
     std::lock_guard<std::mutex> Guard(Lock);
-    if (!Allocations.erase(reinterpret_cast<uintptr_t>(Ptr))) {
-      if (Checker) {
-        // memcheck reports it, as an error of the program's.
-        std::fflush(stdout);
-        printError("memcheck: invalid free: " +
-                   Checker->describeInvalidFree(
-                       reinterpret_cast<uintptr_t>(Ptr)));
-        noteMemoryError();
-      }
-      return Error(MM_ERROR_INVALID_VALUE,
-                   "free of a pointer that is not the start of a device "
-                   "allocation");
-    }
+    Live = Allocations.erase(reinterpret_cast<uintptr_t>(Ptr));
   }
-  return release(Ptr);
+  if (Live)
+    return release(Ptr);
+  if (Checker) {
+    // memcheck reports it, as an error of the program's.
+    std::fflush(stdout);
+    printError("memcheck: invalid free: " +
+               Checker->describeInvalidFree(reinterpret_cast<uintptr_t>(Ptr)));
+    noteMemoryError();
+  }
+  return Error(MM_ERROR_INVALID_VALUE,
+               "free of a pointer that is not the start of a device "
+               "allocation");
 }
 
 /// How many bytes of the range of \p Ranges that holds \p Start (or ends

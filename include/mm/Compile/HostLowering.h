@@ -17,6 +17,7 @@
 #include "mm/Compile/OptLevel.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -40,6 +41,8 @@ enum class DeviceCheck { None, Memcheck, Racecheck };
 /// The tool's name, as `--check=` and `mm-lower-device<HOST;CHECK>` give
 /// it; empty for None.
 llvm::StringRef getDeviceCheckName(DeviceCheck Check);
+/// The tools, for a `--check` option's cl::values.
+llvm::cl::ValuesClass getDeviceCheckValues();
 
 struct HostLoweringOptions {
   llvm::Triple HostTriple;
