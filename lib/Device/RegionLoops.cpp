@@ -331,7 +331,8 @@ BasicBlock *RegionBlockFunction::createDivergenceTrap(StringRef Name,
                                                       StringRef What) {
   BasicBlock *At = BasicBlock::Create(C, Name, BF.F);
   B.SetInsertPoint(At);
-  emitTrap(B, BF.Ctx, (BF.Kernel->getName() + ": " + What).str());
+  emitUnsupported(B, BF.Ctx, BF.Kernel->getName(),
+                  B.CreateGlobalString(What, "__mm_trap.reason"));
   B.CreateUnreachable();
   return At;
 }

@@ -124,9 +124,9 @@ exit:
 ; CHECK-NEXT: [[STOPSOFFSET:%[0-9]+]] = mul nuw nsw i64 %threads, 8
 ; CHECK-NEXT: %stops = getelementptr inbounds i8, ptr %thread.scratch, i64 [[STOPSOFFSET]]
 ; CHECK: block.diverged:
-; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function)
+; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @__mm_trap.function, ptr @__mm_trap.reason)
 ; CHECK: warp.diverged:
-; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function.1)
+; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @__mm_trap.function.2, ptr @__mm_trap.reason.1)
 ; CHECK: region.dispatch:
 ; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %reached, %region.agreed ], [ %{{[0-9]+}}, %block.agreed ]
 ; CHECK-NEXT: %last.thread = sub i64 %threads, 1

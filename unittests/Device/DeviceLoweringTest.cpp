@@ -53,6 +53,15 @@ extern "C" [[noreturn]] void testDeviceTrap(mm_block_context *Ctx,
   std::longjmp(TrapJump, 1);
 }
 
+/// What mm cannot run, as a trap of "FUNCTION: WHY".
+extern "C" [[noreturn]] void testDeviceUnsupported(mm_block_context *Ctx,
+                                                   const char *Function,
+                                                   const char *Why) {
+  TrapFunction = std::string(Function) + ": " + Why;
+  TrapBlock = Ctx->block_idx;
+  std::longjmp(TrapJump, 1);
+}
+
 /// How many times a block reported that it waits for other blocks, and the
 /// flag that the third report sets, as another block would.
 thread_local unsigned BlockSpins;
@@ -184,6 +193,9 @@ protected:
     cantFail(Main.define(orc::absoluteSymbols(
         {{Mangle("__mm_device_trap"),
           {orc::ExecutorAddr::fromPtr(&testDeviceTrap),
+           JITSymbolFlags::Exported}},
+         {Mangle("__mm_device_unsupported"),
+          {orc::ExecutorAddr::fromPtr(&testDeviceUnsupported),
            JITSymbolFlags::Exported}},
          {Mangle("__mm_device_block_spins"),
           {orc::ExecutorAddr::fromPtr(&testDeviceBlockSpins),

@@ -8,13 +8,14 @@
 ; thread's stop, calling the thread function, which becomes a switch to
 ; the functions that run each state's copy for one thread; threads at
 ; different barriers are all released (block.barriers), threads at
-; barriers while others wait at a warp operation trap. The input is
+; barriers while others wait at a warp operation fail the launch as what
+; mm cannot run, with the reason. The input is
 ; mm-split-at-barriers' output.
 ; (region-functions.ll: more states than one function holds.)
 ; RUN: mm-opt -passes=mm-region-loops %s | FileCheck %s
 
-; CHECK: @[[BLOCK_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one block wait at barriers while others wait at a warp operation (a barrier or warp operation in divergent control flow)\00"
-; CHECK: @[[WARP_MESSAGE:__mm_trap.function[.0-9]*]] = {{.*}} c"k: threads of one warp reached different warp operations (a warp operation in divergent control flow)\00"
+; CHECK: @[[BLOCK_MESSAGE:__mm_trap.reason[.0-9]*]] = {{.*}} c"threads of one block wait at barriers while others wait at a warp operation (a barrier or warp operation in divergent control flow)\00"
+; CHECK: @[[WARP_MESSAGE:__mm_trap.reason[.0-9]*]] = {{.*}} c"threads of one warp reached different warp operations (a warp operation in divergent control flow)\00"
 
 ; The thread function: a switch from each state to the function that holds
 ; it, given every argument.
@@ -31,9 +32,9 @@
 
 ; CHECK-LABEL: define internal void @__mm_block.k(ptr %args, ptr %ctx)
 ; CHECK: block.diverged:
-; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @[[BLOCK_MESSAGE]])
+; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @{{.*}}, ptr @[[BLOCK_MESSAGE]])
 ; CHECK: warp.diverged:
-; CHECK-NEXT: call void @__mm_device_trap(ptr %ctx, ptr @[[WARP_MESSAGE]])
+; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @{{.*}}, ptr @[[WARP_MESSAGE]])
 ; CHECK: region.dispatch:
 ; CHECK: switch i32 %state, label %region.unknown [
 ; CHECK-NEXT: i32 0, label %regions.0
