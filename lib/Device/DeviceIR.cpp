@@ -239,7 +239,7 @@ SyncIntrinsic mm::device::classifySyncIntrinsic(StringRef Name) {
       {WarpYield::MarkerName, SyncIntrinsic::WarpYield},
       {WarpYield::SpinWaitMarkerName, SyncIntrinsic::WarpYield}};
   static constexpr std::pair<StringLiteral, Kind> Prefixes[] = {
-      {"llvm.nvvm.shfl.sync.", SyncIntrinsic::Shuffle},
+      {"llvm.nvvm.shfl.", SyncIntrinsic::Shuffle},
       {"llvm.nvvm.vote.", SyncIntrinsic::Vote},
       {"llvm.nvvm.match.", SyncIntrinsic::Match},
       {"llvm.amdgcn.ballot.", SyncIntrinsic::WaveBallot}};

@@ -246,8 +246,8 @@ struct SyncIntrinsic {
     None,
     BlockBarrier, ///< __syncthreads()
     WarpBarrier,  ///< __syncwarp()
-    Shuffle,      ///< __shfl_sync() and its modes
-    Vote,         ///< __ballot_sync(), __any_sync(), __all_sync(), __uni_sync
+    Shuffle,      ///< __shfl_sync() and its modes; CUDA 8's __shfl()
+    Vote,         ///< __ballot_sync(), __any_sync(), ...; CUDA 8's __any()
     ActiveMask,   ///< __activemask()
     Match,        ///< __match_any_sync(), __match_all_sync()
     WaveBallot,   ///< amdgcn's ballot
@@ -255,6 +255,9 @@ struct SyncIntrinsic {
     WarpYield,    ///< WarpYield's markers
   };
   Kind K = None;
+  /// What follows the kind's prefix: `sync.down.f32` for
+  /// llvm.nvvm.shfl.sync.down.f32, `down.f32` for CUDA 8's mask-less
+  /// llvm.nvvm.shfl.down.f32; `any.sync` or `any` for a vote.
   llvm::StringRef Variant;
 };
 /// What device intrinsic \p Name is: the one list of those that

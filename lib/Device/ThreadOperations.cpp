@@ -159,12 +159,12 @@ private:
   Expected<Value *> lower(CallBase &Call, StringRef Name, bool &Erase);
   /// The lowered warp operation, or nullptr if \p Name is none.
   Expected<Value *> lowerWarpOp(IRBuilder<> &B, CallBase &Call, StringRef Name);
-  /// A shuffle, of mode and type \p Variant (`idx.i32`, `down.f32p`).
+  /// A shuffle, of mode and type \p Variant (`sync.idx.i32`,
+  /// `sync.down.f32p`; CUDA 8's `down.f32`, without a mask).
   Value *lowerShuffle(IRBuilder<> &B, CallBase &Call, StringRef Variant);
-  /// A vote of \p Kind (ballot, any, all, uni), or __activemask; nullptr
-  /// for an unknown kind.
-  Value *lowerVote(IRBuilder<> &B, CallBase &Call, StringRef Kind,
-                   bool IsActiveMask);
+  /// A vote of \p Kind (ballot, any, all, uni) of \p Pred among the lanes
+  /// of \p Mask; nullptr for an unknown kind.
+  Value *lowerVote(IRBuilder<> &B, StringRef Kind, Value *Mask, Value *Pred);
   /// __match_any_sync, or __match_all_sync if \p All.
   Value *lowerMatch(IRBuilder<> &B, CallBase &Call, bool All);
   Value *lowerWaveBallot(IRBuilder<> &B, CallBase &Call);
@@ -202,12 +202,20 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
     // operations where all its live threads meet, so these are its existing
     // lanes (a ballot of true over the whole warp); in divergent code the
     // exchange reports the divergence.
-    return lowerVote(B, Call, "ballot", /*IsActiveMask=*/true);
-  case SyncIntrinsic::Vote:
-    if (!Op.Variant.ends_with(".sync"))
+    return lowerVote(B, "ballot", B.getInt32(~0u), B.getTrue());
+  case SyncIntrinsic::Vote: {
+    // `any.sync` (mask, predicate), or CUDA 8's `any` (predicate): the
+    // lanes that run it, all those of the warp that are live, as the mask.
+    auto [Kind, Sync] = Op.Variant.split('.');
+    if (Sync == "sync")
+      return lowerVote(B, Kind, Call.getArgOperand(0), Call.getArgOperand(1));
+    if (!Sync.empty())
       return nullptr;
-    return lowerVote(B, Call, Op.Variant.split('.').first,
-                     /*IsActiveMask=*/false);
+    return lowerVote(B, Kind, B.getInt32(~0u),
+                     B.CreateICmpNE(Call.getArgOperand(0),
+                                    Constant::getNullValue(
+                                        Call.getArgOperand(0)->getType())));
+  }
   case SyncIntrinsic::Match:
     return lowerMatch(B, Call, /*All=*/Op.Variant.starts_with("all."));
   case SyncIntrinsic::WaveBallot:
@@ -226,7 +234,13 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
 Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
                                              StringRef Variant) {
   unsigned W = WarpSize;
-  auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
+  // The mask (the first operand of the `sync` forms) names the lanes that
+  // meet here; mm exchanges among all the warp's live lanes (CUDA 8's
+  // mask-less forms' meaning) and reads the value, lane and clamp.
+  unsigned FirstOperand = Variant.consume_front("sync.") ? 1 : 0;
+  auto Arg = [&](unsigned I) {
+    return Call.getArgOperand(FirstOperand + I - 1);
+  };
   // The `p` forms (llvm.nvvm.shfl.sync.MODE.{i32,f32}p, as MLIR's
   // gpu.shuffle lowers to) also return whether the source lane was in
   // range.
@@ -260,11 +274,9 @@ Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
   return B.CreateInsertValue(Result, InRange, 1);
 }
 
-Value *ThreadOperationLowering::lowerVote(IRBuilder<> &B, CallBase &Call,
-                                          StringRef Kind, bool IsActiveMask) {
+Value *ThreadOperationLowering::lowerVote(IRBuilder<> &B, StringRef Kind,
+                                          Value *Mask, Value *Pred) {
   unsigned W = WarpSize;
-  Value *Mask = IsActiveMask ? B.getInt32(-1) : Call.getArgOperand(0);
-  Value *Pred = IsActiveMask ? B.getTrue() : Call.getArgOperand(1);
   Value *Ballot, *Exists;
   if (!IsKernel) {
     Ballot = B.CreateZExt(Pred, B.getInt32Ty());
