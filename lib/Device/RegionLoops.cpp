@@ -14,9 +14,13 @@
 // point, or at the block barrier just released, to their next stop; when a
 // warp's threads wait at different points and some at warp yield points,
 // those at the first yield point run on (and, where they come back round a
-// spin-wait's loop, those at the later ones too); when some wait at block
-// barriers and the others at one warp operation, the others run on (a warp
-// operation whose mask leaves out the lanes that skip it). When every live
+// spin-wait's loop, those at the later ones too); when all wait at warp
+// operations' exchanges of one phase, each runs on from its own, and so do
+// those at exchanges while the others wait at `__syncwarp()` (each
+// operation's mask names the lanes at it), or lanes all at different
+// `__syncwarp()` calls; when some wait at block barriers and the others at
+// one warp operation, the others run on (a warp operation whose mask
+// leaves out the lanes that skip it). When every live
 // thread waits at a block barrier, but not all at the same, all are
 // released, each to run on from its own: every `__syncthreads()` is one
 // barrier on GPUs since Volta (`bar.sync 0`), whichever call reached it.
@@ -221,6 +225,9 @@ private:
   /// the spin-waits' from FirstSpinWait on; warp exchanges from
   /// FirstExchange on, their reads from FirstExchangeRead on.
   uint64_t FirstYield, FirstSpinWait, FirstExchange, FirstExchangeRead;
+  /// The stops past the exchanges' and past the other warp sync points'
+  /// (`__syncwarp()`).
+  uint64_t ExchangeEnd, WarpSyncEnd;
   unsigned WarpSize;
   BasicBlock *BlockDiverged = nullptr, *WarpDiverged = nullptr;
 
@@ -250,12 +257,14 @@ private:
              *WarpScanned = nullptr, *WarpAgreed = nullptr, *WarpRun = nullptr,
              *WarpYieldRun = nullptr, *WarpExchangeRun = nullptr,
              *WarpPartialRun = nullptr, *WarpAtBarriers = nullptr,
-             *WarpBarriersRun = nullptr;
+             *WarpBarriersRun = nullptr, *WarpSomeExchangeRun = nullptr,
+             *WarpSyncsRun = nullptr;
   /// Where each case that ran threads of the warp on ends (null if the
   /// kernel has no such case).
   BasicBlock *WarpPartialRan = nullptr, *WarpExchanged = nullptr,
              *WarpYielded = nullptr, *WarpRan = nullptr, *WarpRerun = nullptr,
-             *WarpBarriersRan = nullptr;
+             *WarpBarriersRan = nullptr, *WarpSomeExchanged = nullptr,
+             *WarpSyncsRan = nullptr;
   /// Whether the yielded warp, and the agreed warp, did more than spin.
   Value *SpinWork = nullptr, *RunWork = nullptr, *WorkedNow = nullptr;
   PHINode *NextProgress = nullptr, *NextWorked = nullptr;
@@ -283,6 +292,8 @@ RegionBlockFunction::RegionBlockFunction(Function &T)
   FirstSpinWait = getIntegerAttr(T, FirstSpinWaitAttr);
   FirstExchange = getIntegerAttr(T, FirstWarpExchangeAttr);
   FirstExchangeRead = getIntegerAttr(T, FirstWarpExchangeReadAttr);
+  ExchangeEnd = FirstYield ? FirstYield : ~0u;
+  WarpSyncEnd = FirstExchange ? FirstExchange : ExchangeEnd;
   WarpSize = getWarpSize(*T.getParent());
 }
 
@@ -340,7 +351,8 @@ BasicBlock *RegionBlockFunction::createDivergenceTrap(StringRef Name,
 SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin, Value *End) {
   return emitLinearLoop(
       B, Begin, End,
-      {NoStop, B.getInt32(0), B.getInt32(0), NoStop, NoStop, B.getInt32(0)},
+      {NoStop, B.getInt32(0), B.getInt32(0), NoStop, NoStop, B.getInt32(0),
+       NoStop},
       [&](Value *Linear, ArrayRef<Value *> Acc) {
         Value *Stop = loadStop(B.CreateZExt(Linear, B.getInt64Ty()));
         Value *Exited = B.CreateICmpEQ(Stop, B.getInt32(0));
@@ -348,6 +360,11 @@ SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin, Value *End) {
                              ? B.CreateICmpUGE(Stop, B.getInt32(FirstYield))
                              : B.getFalse();
         Value *AtWarpPoint = B.CreateICmpUGT(Stop, NumBlockBarriers);
+        Value *AtExchange =
+            FirstExchange
+                ? B.CreateAnd(B.CreateICmpUGE(Stop, B.getInt32(FirstExchange)),
+                              B.CreateICmpULT(Stop, B.getInt32(ExchangeEnd)))
+                : B.getFalse();
         auto Min = [&](Value *A, Value *V) {
           return B.CreateBinaryIntrinsic(Intrinsic::umin, A, V);
         };
@@ -360,7 +377,8 @@ SmallVector<Value *> RegionBlockFunction::scanStops(Value *Begin, Value *End) {
             B.CreateSelect(
                 AtWarpPoint,
                 B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[5], Stop),
-                Acc[5])};
+                Acc[5]),
+            B.CreateSelect(AtExchange, Min(Acc[6], Stop), Acc[6])};
       });
 }
 
@@ -386,7 +404,6 @@ BasicBlock *RegionBlockFunction::runThreadsWhere(
 }
 
 Value *RegionBlockFunction::isOneExchangePhase(Value *Min, Value *Max) {
-  uint64_t ExchangeEnd = FirstYield ? FirstYield : ~0u;
   auto Within = [&](uint64_t First, uint64_t Last) {
     return B.CreateAnd(B.CreateICmpUGE(Min, B.getInt32(First)),
                        B.CreateICmpULT(Max, B.getInt32(Last)));
@@ -400,10 +417,7 @@ void RegionBlockFunction::build() {
       "block.diverged", "threads of one block wait at barriers while others "
                         "wait at a warp operation (a barrier or warp "
                         "operation in divergent control flow)");
-  WarpDiverged = createDivergenceTrap(
-      "warp.diverged", "threads of one warp reached different warp "
-                       "operations (a warp operation in divergent control "
-                       "flow)");
+  WarpDiverged = createDivergenceTrap("warp.diverged", WarpDivergence);
   emitRegions();
   emitRegionsAgreed();
   emitWarpSweeps();
@@ -720,7 +734,33 @@ void RegionBlockFunction::emitMixedWarp() {
     B.CreateCondBr(isOneExchangePhase(WarpMin, WarpMax), WarpExchangeRun,
                    WarpNotExchanging);
     B.SetInsertPoint(WarpNotExchanging);
+    // Threads at exchanges of one phase while the others wait at
+    // `__syncwarp()`: those at exchanges run on, each from its own, and
+    // the others wait. A warp operation whose mask names the lanes at it,
+    // in a branch or loop that the others have left, synchronizes those
+    // alone (HeCBench's local-ht: `__match_any_sync(__activemask(), ...)`
+    // in a loop of a different trip count in each lane, `__syncwarp()`
+    // after it); a mask that names a waiting lane fails the launch.
+    BasicBlock *WarpNotSomeExchanging =
+        BasicBlock::Create(C, "warp.not.some.exchanging", BF.F);
+    WarpSomeExchangeRun = BasicBlock::Create(C, "warp.some.exchange", BF.F);
+    Value *ExchangeMin = WarpStops[6];
+    B.CreateCondBr(
+        B.CreateAnd({B.CreateICmpUGT(WarpMin, NumBlockBarriers),
+                     B.CreateICmpNE(ExchangeMin, NoStop),
+                     isOneExchangePhase(ExchangeMin, WarpMax)}),
+        WarpSomeExchangeRun, WarpNotSomeExchanging);
+    B.SetInsertPoint(WarpNotSomeExchanging);
   }
+  // Threads of one warp all at `__syncwarp()`, but not all at the same:
+  // they run on, each from its own, as lanes at different bar.warp.sync
+  // instructions synchronize on GPUs since Volta.
+  BasicBlock *WarpNotSyncs = BasicBlock::Create(C, "warp.not.syncs", BF.F);
+  WarpSyncsRun = BasicBlock::Create(C, "warp.syncs", BF.F);
+  B.CreateCondBr(B.CreateAnd(B.CreateICmpUGT(WarpMin, NumBlockBarriers),
+                             B.CreateICmpULT(WarpMax, B.getInt32(WarpSyncEnd))),
+                 WarpSyncsRun, WarpNotSyncs);
+  B.SetInsertPoint(WarpNotSyncs);
   // Threads of one warp at block barriers while the others are at one warp
   // operation (or at exchanges of one phase): the others run on, each from
   // its own stop, and those at barriers wait. A warp operation in divergent
@@ -765,9 +805,18 @@ void RegionBlockFunction::emitWarpRunsOn() {
       nullptr);
   B.SetInsertPoint(WarpBarriersRun);
   WarpBarriersRan = runThreadsWhere("barriers", IsLive, nullptr);
+  B.SetInsertPoint(WarpSyncsRun);
+  WarpSyncsRan = runThreadsWhere("syncs", IsLive, nullptr);
   if (FirstExchange) {
     B.SetInsertPoint(WarpExchangeRun);
     WarpExchanged = runThreadsWhere("exchange", IsLive, nullptr);
+    B.SetInsertPoint(WarpSomeExchangeRun);
+    WarpSomeExchanged = runThreadsWhere(
+        "some.exchange",
+        [&](Value *Stop) {
+          return B.CreateICmpUGE(Stop, B.getInt32(FirstExchange));
+        },
+        nullptr);
   }
   if (!FirstYield)
     return;
@@ -837,7 +886,8 @@ void RegionBlockFunction::emitWarpRerun() {
   WarpRerun = BasicBlock::Create(C, "warp.rerun", BF.F);
   B.CreateBr(WarpRerun);
   for (BasicBlock *RanOn :
-       {WarpYielded, WarpExchanged, WarpPartialRan, WarpBarriersRan})
+       {WarpYielded, WarpExchanged, WarpSomeExchanged, WarpSyncsRan,
+        WarpPartialRan, WarpBarriersRan})
     if (RanOn) {
       B.SetInsertPoint(RanOn);
       B.CreateBr(WarpRerun);

@@ -32,6 +32,12 @@ llvm::FunctionCallee getVPrintfFunction(llvm::Module &M);
 void emitTrap(llvm::IRBuilderBase &B, llvm::Value *Ctx,
               llvm::StringRef FunctionName);
 
+/// Why a launch fails whose warp's lanes are at different warp operations
+/// that mm cannot run together (emitUnsupported).
+inline constexpr llvm::StringLiteral WarpDivergence =
+    "threads of one warp reached different warp operations (a warp "
+    "operation in divergent control flow)";
+
 /// Emits a trap of function \p FunctionName that reached what the lowering
 /// could not lower, which \p Why (a C string) describes.
 void emitUnsupported(llvm::IRBuilderBase &B, llvm::Value *Ctx,

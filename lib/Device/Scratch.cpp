@@ -34,3 +34,13 @@ Value *mm::device::exchangeSlot(IRBuilderBase &B, const ThreadValues &TV,
                         ExchangeSlotSize,
                         B.CreateZExtOrBitCast(Thread, B.getInt64Ty()), "");
 }
+
+Value *mm::device::exchangeTag(IRBuilderBase &B, const ThreadValues &TV,
+                               Value *Thread) {
+  return scratchElement(B,
+                        scratchArray(B, TV.get(ThreadArg::BlockScratch),
+                                     TV.get(ThreadArg::BlockThreads),
+                                     ExchangeTagOffset),
+                        ExchangeTagSize,
+                        B.CreateZExtOrBitCast(Thread, B.getInt64Ty()), "");
+}

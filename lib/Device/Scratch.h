@@ -6,7 +6,8 @@
 // consecutive copies). A value at per-thread offset O of a kernel with
 // thread_scratch_size S starts at O * the block's thread count. The first
 // arrays are the lowering's own: the slots through which warp operations
-// exchange values, and the sync point each thread stopped at.
+// exchange values, the sync point each thread stopped at, and the tag that
+// says which warp operation's exchange a thread is at.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +31,28 @@ inline constexpr uint64_t ExchangeSlotOffset = 0;
 inline constexpr uint64_t ExchangeSlotSize = 8;
 inline constexpr uint64_t StopSlotOffset = 8;
 inline constexpr uint64_t StopSlotSize = 4;
+inline constexpr uint64_t ExchangeTagOffset = 12;
+inline constexpr uint64_t ExchangeTagSize = 4;
 /// Where the kernel's own values start.
-inline constexpr uint64_t ScratchHeaderSize = 12;
+inline constexpr uint64_t ScratchHeaderSize = 16;
+
+/// What a thread's exchange tag holds: in its low ExchangeKindBits, the
+/// kind of sync point it is at; above them, for an exchange, the number of
+/// the warp operation, one per warp operation of the function.
+enum ExchangeKind : uint32_t {
+  /// The thread has exited.
+  NotExchanging = 0,
+  /// At a sync point that is not an exchange: a barrier, `__syncwarp()`, a
+  /// yield point.
+  Waiting = 1,
+  Shuffle = 2,
+  Vote = 3,
+  Match = 4,
+  /// An operation without a mask (__activemask(), amdgcn's ballot and
+  /// ds.bpermute).
+  Unmasked = 5,
+};
+inline constexpr unsigned ExchangeKindBits = 3;
 
 /// The array of the threads' copies of the scratch value at per-thread
 /// offset \p Offset; \p BlockThreads is the block's thread count (i64).
@@ -47,6 +68,10 @@ llvm::Value *scratchElement(llvm::IRBuilderBase &B, llvm::Value *Array,
 /// function's values).
 llvm::Value *exchangeSlot(llvm::IRBuilderBase &B, const ThreadValues &TV,
                           llvm::Value *Thread);
+
+/// The exchange tag (i32) of thread \p Thread of the block.
+llvm::Value *exchangeTag(llvm::IRBuilderBase &B, const ThreadValues &TV,
+                         llvm::Value *Thread);
 
 } // namespace mm::device
 

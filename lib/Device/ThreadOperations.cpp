@@ -28,6 +28,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 using namespace mm::device;
@@ -78,68 +79,6 @@ static Value *shuffleSourceLane(IRBuilder<> &B, StringRef Mode, Value *Lane,
   return B.CreateSelect(InRange, J, Lane, "shfl.lane");
 }
 
-/// A warp operation of a kernel, exchanged through scratch memory: each
-/// thread stores its value, the warp syncs, each thread reads what it needs,
-/// and the warp syncs again before the slot can be reused. A shuffle's
-/// threads each read one lane's 32 bits (\p ReadsOneLane), whichever
-/// shuffle that lane is at: their sync points are WarpExchanges, which the
-/// threads of a warp may reach at different shuffles, as on Volta.
-static Value *emitWarpExchange(IRBuilder<> &B, const ThreadValues &TV,
-                               unsigned WarpSize, Value *Own,
-                               function_ref<Value *(Value *Linear,
-                                                    Value *WarpBase)>
-                                   Read,
-                               bool ReadsOneLane = false) {
-  Value *Linear = linearThreadId(B, TV);
-  Value *WarpBase = B.CreateSub(Linear, B.CreateURem(Linear, B.getInt32(WarpSize)));
-  B.CreateStore(Own, exchangeSlot(B, TV, TV.get(ThreadArg::ThreadIndex)));
-  auto Sync = [&](WarpExchange::Phase P) {
-    if (ReadsOneLane)
-      WarpExchange::create(B, P);
-    else
-      WarpSync::create(B);
-  };
-  Sync(WarpExchange::Stored);
-  Value *Result = Read(Linear, WarpBase);
-  Sync(WarpExchange::Read);
-  return Result;
-}
-
-/// The ballot of the warp over the exchanged i32 predicates, and which of
-/// its lanes exist (a block's last warp may be partial), as WarpSize-bit
-/// masks.
-static std::pair<Value *, Value *> emitBallot(IRBuilder<> &B,
-                                              const ThreadValues &TV,
-                                              unsigned WarpSize, Value *Linear,
-                                              Value *WarpBase) {
-  IntegerType *MaskTy = B.getIntNTy(WarpSize);
-  Value *Threads = threadsPerBlock(B, TV);
-  Value *Ballot = ConstantInt::get(MaskTy, 0);
-  Value *Exists = ConstantInt::get(MaskTy, 0);
-  for (unsigned L = 0; L < WarpSize; ++L) {
-    Value *Thread = B.CreateAdd(WarpBase, B.getInt32(L));
-    Value *Valid = B.CreateICmpULT(Thread, Threads);
-    Value *Pred = B.CreateLoad(
-        B.getInt32Ty(),
-        exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
-    Value *Bit = B.CreateAnd(Valid, B.CreateICmpNE(Pred, B.getInt32(0)));
-    Ballot = B.CreateOr(Ballot,
-                        B.CreateShl(B.CreateZExt(Bit, MaskTy), L));
-    Exists = B.CreateOr(Exists, B.CreateShl(B.CreateZExt(Valid, MaskTy), L));
-  }
-  return {Ballot, Exists};
-}
-
-/// Reads the exchanged value of lane \p Lane of the warp, or the thread's own
-/// when that lane does not exist.
-static Value *readLane(IRBuilder<> &B, const ThreadValues &TV, Value *Linear,
-                       Value *WarpBase, Value *Lane) {
-  Value *Thread = B.CreateAdd(WarpBase, Lane);
-  Value *Valid = B.CreateICmpULT(Thread, threadsPerBlock(B, TV));
-  return B.CreateLoad(B.getInt32Ty(),
-                      exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
-}
-
 namespace {
 /// Lowers the thread-dependent operations of one function.
 class ThreadOperationLowering {
@@ -159,11 +98,54 @@ private:
   Expected<Value *> lower(CallBase &Call, StringRef Name, bool &Erase);
   /// The lowered warp operation, or nullptr if \p Name is none.
   Expected<Value *> lowerWarpOp(IRBuilder<> &B, CallBase &Call, StringRef Name);
+
+  /// A warp operation of a kernel, exchanged through scratch memory: each
+  /// thread stores its value \p Own and the operation's tag, the warp
+  /// syncs, each thread reads what it needs (\p Read, given the thread's
+  /// linear index and its warp's first), and the warp syncs again before
+  /// the slot can be reused. The sync points are WarpExchanges: as on GPUs
+  /// since Volta, the lanes of a warp may be at different warp operations,
+  /// each operation's mask naming the lanes at it, and the tags tell which
+  /// lanes are at which.
+  Value *emitWarpExchange(IRBuilder<> &B, ExchangeKind Kind, Value *Own,
+                          function_ref<Value *(Value *Linear,
+                                               Value *WarpBase)>
+                              Read);
+  /// Thread \p Lane (i32) of the warp that starts at \p WarpBase, or
+  /// \p Linear's own where that lane does not exist (a block's last warp
+  /// may be partial), and whether it exists.
+  std::pair<Value *, Value *> getLaneThread(IRBuilder<> &B, Value *Linear,
+                                            Value *WarpBase, unsigned Lane);
+  /// The exchanged value of lane \p Lane of the warp, or the thread's own
+  /// when that lane does not exist.
+  Value *readLane(IRBuilder<> &B, Value *Linear, Value *WarpBase,
+                  Value *Lane);
+  /// Whether the block's thread \p Thread (i32, one that exists) is at the
+  /// exchange being emitted.
+  Value *isHere(IRBuilder<> &B, Value *Thread);
+  /// Which lanes of the warp hold a true predicate, and which are at the
+  /// same warp operation as this thread (those that __activemask() names),
+  /// as WarpSize-bit masks.
+  std::pair<Value *, Value *> emitBallot(IRBuilder<> &B, Value *Linear,
+                                         Value *WarpBase);
+  /// Whether exchange tag \p Tag is of a thread at a sync point of another
+  /// kind than \p Kind (not one that has exited).
+  Value *isElsewhere(IRBuilder<> &B, Value *Tag, ExchangeKind Kind);
+  /// Fails the launch if a lane that \p Mask names waits at a sync point
+  /// of another kind than \p Kind (a barrier, `__syncwarp()`, another
+  /// kind of warp operation): a warp operation in divergent control flow,
+  /// which would read what that lane last stored.
+  void checkMaskedLanes(IRBuilder<> &B, Value *Linear, Value *WarpBase,
+                        Value *Mask, ExchangeKind Kind);
+  /// Fails the launch where \p Diverged: lanes of the warp at different
+  /// warp operations whose masks name each other.
+  void emitDivergenceTrap(IRBuilder<> &B, Value *Diverged);
   /// A shuffle, of mode and type \p Variant (`sync.idx.i32`,
   /// `sync.down.f32p`; CUDA 8's `down.f32`, without a mask).
   Value *lowerShuffle(IRBuilder<> &B, CallBase &Call, StringRef Variant);
-  /// A vote of \p Kind (ballot, any, all, uni) of \p Pred among the lanes
-  /// of \p Mask; nullptr for an unknown kind.
+  /// A vote of \p Kind (ballot, any, all, uni) of \p Pred (i1) among the
+  /// lanes of \p Mask, or those at this operation if \p Mask is null;
+  /// nullptr for an unknown kind.
   Value *lowerVote(IRBuilder<> &B, StringRef Kind, Value *Mask, Value *Pred);
   /// __match_any_sync, or __match_all_sync if \p All.
   Value *lowerMatch(IRBuilder<> &B, CallBase &Call, bool All);
@@ -177,8 +159,112 @@ private:
   bool IsKernel;
   unsigned WarpSize;
   bool SawBarrier = false, SawWarpOp = false;
+  /// The number of the next warp operation's exchange.
+  uint32_t NextExchange = 1;
+  /// The current exchange's tag (i32), while its reads are emitted.
+  Value *ExchangeTag = nullptr;
 };
 } // namespace
+
+Value *ThreadOperationLowering::emitWarpExchange(
+    IRBuilder<> &B, ExchangeKind Kind, Value *Own,
+    function_ref<Value *(Value *Linear, Value *WarpBase)> Read) {
+  Value *Linear = linearThreadId(B, TV);
+  Value *WarpBase =
+      B.CreateSub(Linear, B.CreateURem(Linear, B.getInt32(WarpSize)));
+  Value *Thread = TV.get(ThreadArg::ThreadIndex);
+  ExchangeTag = B.getInt32(NextExchange++ << ExchangeKindBits | Kind);
+  B.CreateStore(Own, exchangeSlot(B, TV, Thread));
+  B.CreateStore(ExchangeTag, exchangeTag(B, TV, Thread));
+  WarpExchange::create(B, WarpExchange::Stored);
+  Value *Result = Read(Linear, WarpBase);
+  WarpExchange::create(B, WarpExchange::Read);
+  ExchangeTag = nullptr;
+  return Result;
+}
+
+std::pair<Value *, Value *>
+ThreadOperationLowering::getLaneThread(IRBuilder<> &B, Value *Linear,
+                                       Value *WarpBase, unsigned Lane) {
+  Value *Thread = B.CreateAdd(WarpBase, B.getInt32(Lane));
+  Value *Valid = B.CreateICmpULT(Thread, threadsPerBlock(B, TV));
+  return {B.CreateSelect(Valid, Thread, Linear), Valid};
+}
+
+Value *ThreadOperationLowering::readLane(IRBuilder<> &B, Value *Linear,
+                                         Value *WarpBase, Value *Lane) {
+  Value *Thread = B.CreateAdd(WarpBase, Lane);
+  Value *Valid = B.CreateICmpULT(Thread, threadsPerBlock(B, TV));
+  return B.CreateLoad(
+      B.getInt32Ty(),
+      exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+}
+
+Value *ThreadOperationLowering::isHere(IRBuilder<> &B, Value *Thread) {
+  // Region by region, every thread of the block is here: the tag's load
+  // folds away there.
+  Value *Tag = B.CreateLoad(B.getInt32Ty(), exchangeTag(B, TV, Thread));
+  return B.CreateOr(TV.get(ThreadArg::InRegion),
+                    B.CreateICmpEQ(Tag, ExchangeTag));
+}
+
+std::pair<Value *, Value *>
+ThreadOperationLowering::emitBallot(IRBuilder<> &B, Value *Linear,
+                                    Value *WarpBase) {
+  IntegerType *MaskTy = B.getIntNTy(WarpSize);
+  Value *Ballot = ConstantInt::get(MaskTy, 0);
+  Value *Here = ConstantInt::get(MaskTy, 0);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    auto [Thread, Valid] = getLaneThread(B, Linear, WarpBase, L);
+    Value *Pred = B.CreateLoad(B.getInt32Ty(), exchangeSlot(B, TV, Thread));
+    Value *IsHere = B.CreateAnd(Valid, isHere(B, Thread));
+    Value *Bit = B.CreateAnd(IsHere, B.CreateICmpNE(Pred, B.getInt32(0)));
+    Ballot = B.CreateOr(Ballot, B.CreateShl(B.CreateZExt(Bit, MaskTy), L));
+    Here = B.CreateOr(Here, B.CreateShl(B.CreateZExt(IsHere, MaskTy), L));
+  }
+  return {Ballot, Here};
+}
+
+Value *ThreadOperationLowering::isElsewhere(IRBuilder<> &B, Value *Tag,
+                                            ExchangeKind Kind) {
+  Value *TagKind = B.CreateAnd(Tag, (1u << ExchangeKindBits) - 1);
+  return B.CreateAnd(B.CreateICmpNE(TagKind, B.getInt32(NotExchanging)),
+                     B.CreateICmpNE(TagKind, B.getInt32(Kind)));
+}
+
+void ThreadOperationLowering::checkMaskedLanes(IRBuilder<> &B, Value *Linear,
+                                               Value *WarpBase, Value *Mask,
+                                               ExchangeKind Kind) {
+  Value *Elsewhere = B.getInt32(0);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    auto [Thread, Valid] = getLaneThread(B, Linear, WarpBase, L);
+    Value *Tag = B.CreateLoad(B.getInt32Ty(), exchangeTag(B, TV, Thread));
+    Value *IsElsewhere = B.CreateAnd(Valid, isElsewhere(B, Tag, Kind));
+    Elsewhere = B.CreateOr(
+        Elsewhere, B.CreateShl(B.CreateZExt(IsElsewhere, B.getInt32Ty()), L));
+  }
+  emitDivergenceTrap(B, B.CreateICmpNE(B.CreateAnd(Elsewhere, Mask),
+                                       B.getInt32(0)));
+}
+
+void ThreadOperationLowering::emitDivergenceTrap(IRBuilder<> &B,
+                                                 Value *Diverged) {
+  // Region by region, every thread of the block is at this operation: the
+  // check folds away there, and the region's loop stays one to vectorize.
+  Diverged = B.CreateAnd(Diverged, B.CreateNot(TV.get(ThreadArg::InRegion)));
+  Instruction *Next = &*B.GetInsertPoint();
+  Instruction *Then =
+      SplitBlockAndInsertIfThen(Diverged, Next, /*Unreachable=*/true);
+  B.SetInsertPoint(Then);
+  // A block function running a range of blocks leaves the context at the
+  // first: the runtime reports the block that trapped from here.
+  B.CreateStore(TV.get(ThreadArg::CtaIdX),
+                B.CreateConstInBoundsGEP1_64(
+                    B.getInt8Ty(), TV.get(ThreadArg::Ctx), BlockIdxOffset));
+  emitUnsupported(B, TV.get(ThreadArg::Ctx), TrapName,
+                  B.CreateGlobalString(WarpDivergence, "__mm_trap.reason"));
+  B.SetInsertPoint(Next);
+}
 
 static int dimensionOf(StringRef Name) {
   if (Name.ends_with(".x"))
@@ -198,23 +284,17 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
   case SyncIntrinsic::Shuffle:
     return lowerShuffle(B, Call, Op.Variant);
   case SyncIntrinsic::ActiveMask:
-    // __activemask: the warp's lanes that run here. mm runs a warp's
-    // operations where all its live threads meet, so these are its existing
-    // lanes (a ballot of true over the whole warp); in divergent code the
-    // exchange reports the divergence.
-    return lowerVote(B, "ballot", B.getInt32(~0u), B.getTrue());
+    // __activemask: the lanes of the warp that are at this operation.
+    return lowerVote(B, "ballot", /*Mask=*/nullptr, B.getTrue());
   case SyncIntrinsic::Vote: {
-    // `any.sync` (mask, predicate), or CUDA 8's `any` (predicate): the
-    // lanes that run it, all those of the warp that are live, as the mask.
+    // `any.sync` (mask, predicate), or CUDA 8's `any` (predicate), among
+    // the lanes at this operation.
     auto [Kind, Sync] = Op.Variant.split('.');
     if (Sync == "sync")
       return lowerVote(B, Kind, Call.getArgOperand(0), Call.getArgOperand(1));
     if (!Sync.empty())
       return nullptr;
-    return lowerVote(B, Kind, B.getInt32(~0u),
-                     B.CreateICmpNE(Call.getArgOperand(0),
-                                    Constant::getNullValue(
-                                        Call.getArgOperand(0)->getType())));
+    return lowerVote(B, Kind, /*Mask=*/nullptr, Call.getArgOperand(0));
   }
   case SyncIntrinsic::Match:
     return lowerMatch(B, Call, /*All=*/Op.Variant.starts_with("all."));
@@ -233,11 +313,10 @@ Expected<Value *> ThreadOperationLowering::lowerWarpOp(IRBuilder<> &B,
 
 Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
                                              StringRef Variant) {
-  unsigned W = WarpSize;
-  // The mask (the first operand of the `sync` forms) names the lanes that
-  // meet here; mm exchanges among all the warp's live lanes (CUDA 8's
-  // mask-less forms' meaning) and reads the value, lane and clamp.
-  unsigned FirstOperand = Variant.consume_front("sync.") ? 1 : 0;
+  // The mask, the first operand of the `sync` forms, names the lanes that
+  // meet here; CUDA 8's forms have none: those that are here.
+  bool Sync = Variant.consume_front("sync.");
+  unsigned FirstOperand = Sync ? 1 : 0;
   auto Arg = [&](unsigned I) {
     return Call.getArgOperand(FirstOperand + I - 1);
   };
@@ -256,16 +335,32 @@ Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
     shuffleSourceLane(B, Mode, B.getInt32(0), Arg(2), Arg(3), &InRange);
   } else {
     Value *Own = B.CreateBitCast(Arg(1), B.getInt32Ty());
-    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(W));
+    Value *Lane = B.CreateURem(linearThreadId(B, TV), B.getInt32(WarpSize));
     Value *Source = shuffleSourceLane(B, Mode, Lane, Arg(2), Arg(3), &InRange);
-    Read =
-        B.CreateBitCast(emitWarpExchange(
-                            B, TV, W, Own,
-                            [&](Value *Linear, Value *WarpBase) {
-                              return readLane(B, TV, Linear, WarpBase, Source);
-                            },
-                            /*ReadsOneLane=*/true),
-                        ValueType);
+    Read = B.CreateBitCast(
+        emitWarpExchange(B, Shuffle, Own,
+                         [&](Value *Linear, Value *WarpBase) {
+                           // The source lane, if the mask names it, is at
+                           // a warp operation (on GPUs since Volta, any
+                           // shuffle).
+                           if (Sync) {
+                             Value *Thread = B.CreateAdd(WarpBase, Source);
+                             Value *Named = B.CreateTrunc(
+                                 B.CreateLShr(Call.getArgOperand(0), Source),
+                                 B.getInt1Ty());
+                             Value *Tag = B.CreateLoad(
+                                 B.getInt32Ty(),
+                                 exchangeTag(B, TV, Thread));
+                             emitDivergenceTrap(
+                                 B, B.CreateAnd(
+                                        {Named,
+                                         B.CreateICmpULT(
+                                             Thread, threadsPerBlock(B, TV)),
+                                         isElsewhere(B, Tag, Shuffle)}));
+                           }
+                           return readLane(B, Linear, WarpBase, Source);
+                         }),
+        ValueType);
   }
   if (!WithPredicate)
     return Read;
@@ -276,22 +371,23 @@ Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
 
 Value *ThreadOperationLowering::lowerVote(IRBuilder<> &B, StringRef Kind,
                                           Value *Mask, Value *Pred) {
-  unsigned W = WarpSize;
-  Value *Ballot, *Exists;
+  Value *Ballot, *Here;
   if (!IsKernel) {
     Ballot = B.CreateZExt(Pred, B.getInt32Ty());
-    Exists = B.getInt32(1);
+    Here = B.getInt32(1);
   } else {
     Value *Own = B.CreateZExt(Pred, B.getInt32Ty());
-    std::pair<Value *, Value *> Result;
-    emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
-      Result = emitBallot(B, TV, W, Linear, WarpBase);
+    emitWarpExchange(B, Mask ? Vote : Unmasked, Own,
+                     [&](Value *Linear, Value *WarpBase) {
+      if (Mask)
+        checkMaskedLanes(B, Linear, WarpBase, Mask, Vote);
+      std::tie(Ballot, Here) = emitBallot(B, Linear, WarpBase);
       return nullptr;
     });
-    std::tie(Ballot, Exists) = Result;
   }
-  Ballot = B.CreateAnd(Ballot, Mask);
-  Value *Active = B.CreateAnd(Exists, Mask);
+  // Without a mask (__activemask(), CUDA 8's votes), the lanes here.
+  Value *Active = Mask ? B.CreateAnd(Here, Mask) : Here;
+  Ballot = B.CreateAnd(Ballot, Active);
   Value *Any = B.CreateICmpNE(Ballot, B.getInt32(0));
   Value *All = B.CreateICmpEQ(Ballot, Active);
   if (Kind == "ballot")
@@ -307,11 +403,10 @@ Value *ThreadOperationLowering::lowerVote(IRBuilder<> &B, StringRef Kind,
 
 Value *ThreadOperationLowering::lowerMatch(IRBuilder<> &B, CallBase &Call,
                                            bool All) {
-  unsigned W = WarpSize;
   auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
   // __match_any_sync: the lanes of the mask whose value equals this one's;
-  // __match_all_sync: the mask's existing lanes if they all hold one
-  // value, and whether they do.
+  // __match_all_sync: the mask's lanes here if they all hold one value,
+  // and whether they do.
   Value *Mask = Arg(0);
   Value *Matches;
   Value *Active;
@@ -319,20 +414,19 @@ Value *ThreadOperationLowering::lowerMatch(IRBuilder<> &B, CallBase &Call,
     Matches = Active = B.CreateAnd(Mask, 1);
   } else {
     Value *Own = B.CreateZExt(Arg(1), B.getInt64Ty());
-    Value *Threads = threadsPerBlock(B, TV);
     Matches = Active = B.getInt32(0);
-    emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
-      for (unsigned L = 0; L < W; ++L) {
-        Value *Thread = B.CreateAdd(WarpBase, B.getInt32(L));
-        Value *Valid = B.CreateICmpULT(Thread, Threads);
-        Value *Other = B.CreateLoad(
-            B.getInt64Ty(),
-            exchangeSlot(B, TV, B.CreateSelect(Valid, Thread, Linear)));
-        Value *Equal = B.CreateAnd(Valid, B.CreateICmpEQ(Other, Own));
+    emitWarpExchange(B, Match, Own, [&](Value *Linear, Value *WarpBase) {
+      checkMaskedLanes(B, Linear, WarpBase, Mask, Match);
+      for (unsigned L = 0; L < WarpSize; ++L) {
+        auto [Thread, Valid] = getLaneThread(B, Linear, WarpBase, L);
+        Value *Other =
+            B.CreateLoad(B.getInt64Ty(), exchangeSlot(B, TV, Thread));
+        Value *IsHere = B.CreateAnd(Valid, isHere(B, Thread));
+        Value *Equal = B.CreateAnd(IsHere, B.CreateICmpEQ(Other, Own));
         Matches = B.CreateOr(
             Matches, B.CreateShl(B.CreateZExt(Equal, B.getInt32Ty()), L));
         Active = B.CreateOr(
-            Active, B.CreateShl(B.CreateZExt(Valid, B.getInt32Ty()), L));
+            Active, B.CreateShl(B.CreateZExt(IsHere, B.getInt32Ty()), L));
       }
       return nullptr;
     });
@@ -350,32 +444,29 @@ Value *ThreadOperationLowering::lowerMatch(IRBuilder<> &B, CallBase &Call,
 
 Value *ThreadOperationLowering::lowerWaveBallot(IRBuilder<> &B,
                                                 CallBase &Call) {
-  unsigned W = WarpSize;
   auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
   IntegerType *Ty = cast<IntegerType>(Call.getType());
   if (!IsKernel)
     return B.CreateZExt(Arg(0), Ty);
+  // The lanes here whose predicate is true (the wave's exec mask).
   Value *Own = B.CreateZExt(Arg(0), B.getInt32Ty());
   Value *Ballot = nullptr;
-  emitWarpExchange(B, TV, W, Own, [&](Value *Linear, Value *WarpBase) {
-    Ballot = emitBallot(B, TV, W, Linear, WarpBase).first;
+  emitWarpExchange(B, Unmasked, Own, [&](Value *Linear, Value *WarpBase) {
+    Ballot = emitBallot(B, Linear, WarpBase).first;
     return nullptr;
   });
   return B.CreateZExtOrTrunc(Ballot, Ty);
 }
 
 Value *ThreadOperationLowering::lowerPermute(IRBuilder<> &B, CallBase &Call) {
-  unsigned W = WarpSize;
   auto Arg = [&](unsigned I) { return Call.getArgOperand(I); };
   if (!IsKernel)
     return Arg(1);
-  Value *Source = B.CreateAnd(B.CreateLShr(Arg(0), 2), W - 1);
-  return emitWarpExchange(
-      B, TV, W, Arg(1),
-      [&](Value *Linear, Value *WarpBase) {
-        return readLane(B, TV, Linear, WarpBase, Source);
-      },
-      /*ReadsOneLane=*/true);
+  Value *Source = B.CreateAnd(B.CreateLShr(Arg(0), 2), WarpSize - 1);
+  return emitWarpExchange(B, Unmasked, Arg(1),
+                          [&](Value *Linear, Value *WarpBase) {
+    return readLane(B, Linear, WarpBase, Source);
+  });
 }
 
 Expected<Value *> ThreadOperationLowering::lower(CallBase &Call, StringRef Name,
@@ -528,15 +619,24 @@ Error ThreadOperationLowering::run(bool &HasBarriers, bool &HasWarpOps) {
     cantFail(lower(*Marker, UnsupportedMarker, Erase));
     Marker->eraseFromParent();
   }
-  // A thread that has returned takes part in no later exchange: its slot
-  // reads as a false predicate, so that a ballot of the lanes that are here
-  // (__activemask, coalesced groups) leaves out the lanes that are done.
+  // A thread's exchange tag says where it is while others read: at a sync
+  // point that is not an exchange, it waits (a warp operation whose mask
+  // names it is in divergent control flow); once returned, it takes part
+  // in no later exchange (a ballot of the lanes that are here, as
+  // __activemask and coalesced groups are, leaves it out).
   if (IsKernel && SawWarpOp)
     for (BasicBlock &BB : F)
-      if (auto *Return = dyn_cast<ReturnInst>(BB.getTerminator())) {
-        IRBuilder<> B(Return);
-        B.CreateStore(B.getInt64(0),
-                      exchangeSlot(B, TV, TV.get(ThreadArg::ThreadIndex)));
+      for (Instruction &I : BB) {
+        uint32_t Tag;
+        if (isa<ReturnInst>(I))
+          Tag = NotExchanging;
+        else if (isa<SyncPoint>(I) && !isa<WarpExchange>(I))
+          Tag = Waiting;
+        else
+          continue;
+        IRBuilder<> B(&I);
+        B.CreateStore(B.getInt32(Tag),
+                      exchangeTag(B, TV, TV.get(ThreadArg::ThreadIndex)));
       }
   HasBarriers = SawBarrier;
   HasWarpOps = SawWarpOp;

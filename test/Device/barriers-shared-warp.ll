@@ -56,13 +56,13 @@ entry:
 ; scratch): its plain loads and stores are in one access group, which the
 ; region loops declare parallel.
 ; THREAD: loop:
-; THREAD: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 20
+; THREAD: [[SUMOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 24
 ; THREAD-NEXT: [[SUMARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[SUMOFFSET]]
 ; THREAD-NEXT: [[SUMINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
 ; THREAD-NEXT: %[[SUMSLOT:sum.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr [[SUMARRAY]], i64 [[SUMINDEX]]
 ; THREAD-NEXT: store i32 %sum, ptr %[[SUMSLOT]], align 4, !alias.scope [[SUMSCOPE:![0-9]+]], !noalias {{![0-9]+$}}
 ; THREAD: sync:
-; THREAD-NEXT: [[IOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 24
+; THREAD-NEXT: [[IOFFSET:%[0-9]+]] = mul nuw nsw i64 %block.threads, 28
 ; THREAD-NEXT: [[IARRAY:%[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 [[IOFFSET]]
 ; THREAD-NEXT: [[IINDEX:%[0-9]+]] = mul nuw nsw i64 %thread.index, 4
 ; THREAD-NEXT: %[[ISLOT:i.copies[0-9]*]] = getelementptr inbounds i8, ptr [[IARRAY]], i64 [[IINDEX]]
@@ -124,14 +124,14 @@ exit:
 ; CHECK-NEXT: [[STOPSOFFSET:%[0-9]+]] = mul nuw nsw i64 %threads, 8
 ; CHECK-NEXT: %stops = getelementptr inbounds i8, ptr %thread.scratch, i64 [[STOPSOFFSET]]
 ; CHECK: block.diverged:
-; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @__mm_trap.function, ptr @__mm_trap.reason)
+; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @{{.*}}, ptr @{{.*}})
 ; CHECK: warp.diverged:
-; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @__mm_trap.function.2, ptr @__mm_trap.reason.1)
+; CHECK-NEXT: call void @__mm_device_unsupported(ptr %ctx, ptr @{{.*}}, ptr @{{.*}})
 ; CHECK: region.dispatch:
 ; CHECK-NEXT: %state = phi i32 [ 0, %run ], [ %reached, %region.agreed ], [ %{{[0-9]+}}, %block.agreed ]
 ; CHECK-NEXT: %last.thread = sub i64 %threads, 1
 ; CHECK-NEXT: [[TOBUFFER:%[0-9]+]] = getelementptr inbounds i8, ptr %uniforms, i64 0
-; CHECK-NEXT: [[IOFFSET2:%[0-9]+]] = mul nuw nsw i64 %threads, 24
+; CHECK-NEXT: [[IOFFSET2:%[0-9]+]] = mul nuw nsw i64 %threads, 28
 ; CHECK-NEXT: [[IARRAY2:%[0-9]+]] = getelementptr inbounds i8, ptr %thread.scratch, i64 [[IOFFSET2]]
 ; CHECK-NEXT: [[ILAST:%[0-9]+]] = mul nuw nsw i64 %last.thread, 4
 ; CHECK-NEXT: [[IFROM:%[0-9]+]] = getelementptr inbounds i8, ptr [[IARRAY2]], i64 [[ILAST]]
@@ -183,9 +183,37 @@ exit:
 ; CHECK-NEXT: %[[READ:[0-9]+]] = and i1 %[[READ_MIN]], %[[READ_MAX]]
 ; CHECK-NEXT: %[[EXCHANGING:[0-9]+]] = or i1 %[[STORED]], %[[READ]]
 ; CHECK-NEXT: br i1 %[[EXCHANGING]], label %warp.exchange, label %warp.not.exchanging
+; Threads at exchanges of one phase while the others wait at __syncwarp()
+; (no thread at a block barrier, the least exchange stop 3 or more, all
+; stops of one phase): those at exchanges run on, each from its own stop.
+; CHECK: warp.not.exchanging:
+; CHECK-NEXT: %[[NOBARRIERS:[0-9]+]] = icmp ugt i32 %[[WARPMIN]], 2
+; CHECK-NEXT: %[[ATEXCHANGES:[0-9]+]] = icmp ne i32 %[[EXCHANGEMIN:[0-9]+]], -1
+; CHECK-NEXT: %[[XSTORED_MIN:[0-9]+]] = icmp uge i32 %[[EXCHANGEMIN]], 3
+; CHECK-NEXT: %[[XSTORED_MAX:[0-9]+]] = icmp ult i32 %[[WARPMAX]], 4
+; CHECK-NEXT: %[[XSTORED:[0-9]+]] = and i1 %[[XSTORED_MIN]], %[[XSTORED_MAX]]
+; CHECK-NEXT: %[[XREAD_MIN:[0-9]+]] = icmp uge i32 %[[EXCHANGEMIN]], 4
+; CHECK-NEXT: %[[XREAD_MAX:[0-9]+]] = icmp ult i32 %[[WARPMAX]], -1
+; CHECK-NEXT: %[[XREAD:[0-9]+]] = and i1 %[[XREAD_MIN]], %[[XREAD_MAX]]
+; CHECK-NEXT: %[[XPHASE:[0-9]+]] = or i1 %[[XSTORED]], %[[XREAD]]
+; CHECK-NEXT: %[[XSOME:[0-9]+]] = and i1 %[[NOBARRIERS]], %[[ATEXCHANGES]]
+; CHECK-NEXT: %[[XRELEASE:[0-9]+]] = and i1 %[[XSOME]], %[[XPHASE]]
+; CHECK-NEXT: br i1 %[[XRELEASE]], label %warp.some.exchange, label %warp.not.some.exchanging
+; CHECK: warp.exchange:
+; CHECK: %[[OWNSTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
+; Threads all at __syncwarp()s (the warp sync points before the exchanges,
+; none here), but not the same: all run on.
+; CHECK: warp.not.some.exchanging:
+; CHECK-NEXT: %[[SNOBARRIERS:[0-9]+]] = icmp ugt i32 %[[WARPMIN]], 2
+; CHECK-NEXT: %[[SMAX:[0-9]+]] = icmp ult i32 %[[WARPMAX]], 3
+; CHECK-NEXT: %[[SYNCS:[0-9]+]] = and i1 %[[SNOBARRIERS]], %[[SMAX]]
+; CHECK-NEXT: br i1 %[[SYNCS]], label %warp.syncs, label %warp.not.syncs
+; CHECK: warp.some.exchange:
+; CHECK: %[[SOMESTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
+; CHECK-NEXT: %{{[0-9]+}} = icmp uge i32 %[[SOMESTOP]], 3
 ; Threads at block barriers while the others are at one warp operation, or
 ; at exchanges of one phase: the others run on, each from its own stop.
-; CHECK: warp.not.exchanging:
+; CHECK: warp.not.syncs:
 ; CHECK-NEXT: %[[ATBARRIERS:[0-9]+]] = icmp ule i32 %[[WARPMIN]], 2
 ; CHECK-NEXT: %[[ATWARPOPS:[0-9]+]] = icmp ne i32 %[[POINTMIN:[0-9]+]], -1
 ; CHECK-NEXT: %[[ONEPOINT:[0-9]+]] = icmp eq i32 %[[POINTMIN]], %[[POINTMAX:[0-9]+]]
@@ -200,7 +228,6 @@ exit:
 ; CHECK-NEXT: %[[MIXED:[0-9]+]] = and i1 %[[ATBARRIERS]], %[[ATWARPOPS]]
 ; CHECK-NEXT: %[[PARTIAL:[0-9]+]] = and i1 %[[MIXED]], %[[PONE]]
 ; CHECK-NEXT: br i1 %[[PARTIAL]], label %warp.partial, label %warp.not.partial
-; CHECK: %[[OWNSTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
 ; CHECK: warp.partial:
 ; CHECK: %[[PARTIALSTOP:stop[0-9]*]] = load i32, ptr %stop.slot{{[0-9]*}}
 ; CHECK-NEXT: %{{[0-9]+}} = icmp ugt i32 %[[PARTIALSTOP]], 2

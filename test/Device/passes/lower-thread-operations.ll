@@ -13,22 +13,38 @@
 ; CHECK-NOT: llvm.nvvm.read
 
 ; CHECK-LABEL: define internal i32 @sync.mm.thread(
+; Before a sync point that is not an exchange, the thread's exchange tag
+; (the array after the stops: 12 bytes per thread in) says it waits (1).
+; CHECK: %[[TAGS:.*]] = getelementptr inbounds i8, ptr %block.scratch, i64 %{{.*}}
+; CHECK-NEXT: %[[THREADOFFSET:.*]] = mul nuw nsw i64 %thread.index, 4
+; CHECK-NEXT: %[[TAG:.*]] = getelementptr inbounds i8, ptr %[[TAGS]], i64 %[[THREADOFFSET]]
+; CHECK-NEXT: store i32 1, ptr %[[TAG]]
 ; CHECK-NEXT: call void @__mm_device_block_barrier()
-; The value goes to this thread's exchange slot; after a warp sync, the
-; source lane's slot is read. A shuffle's two syncs are exchanges, after
-; the stores and after the reads, which lanes may reach at different
-; shuffles.
+; The value goes to this thread's exchange slot, and the tag of the first
+; warp operation (1 << 3), a shuffle (2), to its tag; after a warp sync,
+; the source lane's slot is read, if that lane, named by the mask, is at a
+; shuffle or has exited (tag 0): else the launch fails. A shuffle's two
+; syncs are exchanges, after the stores and after the reads, which lanes
+; may reach at different shuffles.
 ; CHECK: %[[MINE:.*]] = getelementptr inbounds i8, ptr %block.scratch, i64
 ; CHECK: store i32 %v, ptr %[[MINE]]
+; CHECK: store i32 10, ptr
 ; CHECK-NEXT: call void @__mm_device_warp_exchange_stored()
+; CHECK: %[[SOURCEKIND:.*]] = and i32 %{{.*}}, 7
+; CHECK-NEXT: %[[EXITED:.*]] = icmp ne i32 %[[SOURCEKIND]], 0
+; CHECK-NEXT: %[[OTHER:.*]] = icmp ne i32 %[[SOURCEKIND]], 2
+; CHECK: call void @__mm_device_unsupported(ptr %ctx, ptr @{{.*}}, ptr @__mm_trap.reason)
 ; CHECK: %[[THEIRS:.*]] = getelementptr inbounds i8, ptr %block.scratch, i64
 ; CHECK: %s = load i32, ptr %[[THEIRS]]
 ; CHECK-NEXT: call void @__mm_device_warp_exchange_read()
+; A thread that returns is at no exchange (0).
+; CHECK: store i32 0, ptr
+; CHECK-NEXT: ret i32 0
 ; CHECK-NOT: llvm.nvvm.shfl
 
 ; CHECK-LABEL: define internal void @print_and_trap.mm.thread(
 ; CHECK: call i32 @__mm_device_vprintf(ptr %ctx, ptr @fmt, ptr %args)
-; CHECK: call void @__mm_device_trap(ptr %ctx, ptr @__mm_trap.function)
+; CHECK: call void @__mm_device_trap(ptr %ctx, ptr @{{.*}})
 ; CHECK: attributes {{#[0-9]+}} = { alwaysinline "mm-has-barriers" "mm-has-warp-ops" "mm-resumable" "mm-thread-of"="sync" }
 
 source_filename = "to-src.ll"

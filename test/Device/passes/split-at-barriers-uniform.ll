@@ -1,6 +1,6 @@
 ; mm-split-at-barriers, a uniform value live across a barrier: %i, a phi of
 ; a loop whose branch is the same in every thread, has a slot in the block's
-; uniform buffer (!mm.uniform.slots: scratch offset 12, buffer offset 0,
+; uniform buffer (!mm.uniform.slots: scratch offset 16, buffer offset 0,
 ; 4 bytes). Each thread stores its copy; when every thread of the block
 ; resumes together (%in.region), the copy in the uniform buffer is read,
 ; which the region loop fills from the last thread, so that the optimizer
@@ -19,7 +19,7 @@
 ; CHECK-NEXT: %i.reload = load i32, ptr %[[FROM]]
 ; CHECK: "mm-uniform-buffer-size"="4"
 ; CHECK: ![[SLOTS]] = !{![[SLOT:[0-9]+]]}
-; CHECK: ![[SLOT]] = !{i64 12, i64 0, i64 4}
+; CHECK: ![[SLOT]] = !{i64 16, i64 0, i64 4}
 
 source_filename = "un-src.ll"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

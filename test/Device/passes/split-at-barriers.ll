@@ -19,7 +19,7 @@
 ; array at 12 * threads (after the exchange slots and the stops), the
 ; thread's 4 bytes in it.
 ; CHECK: [[START]]:
-; CHECK-NEXT: %[[ARRAY:[0-9]+]] = mul nuw nsw i64 %block.threads, 12
+; CHECK-NEXT: %[[ARRAY:[0-9]+]] = mul nuw nsw i64 %block.threads, 16
 ; CHECK-NEXT: %[[BASE:[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 %[[ARRAY]]
 ; CHECK-NEXT: %[[OWN:[0-9]+]] = mul nuw nsw i64 %thread.index, 4
 ; CHECK-NEXT: %[[V_SLOT:v.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr %[[BASE]], i64 %[[OWN]]
@@ -30,7 +30,7 @@
 ; CHECK-NEXT: store i32 1, ptr %stop.slot
 ; CHECK-NEXT: ret i32 1
 ; CHECK: resume:
-; CHECK-NEXT: %[[ARRAY2:[0-9]+]] = mul nuw nsw i64 %block.threads, 12
+; CHECK-NEXT: %[[ARRAY2:[0-9]+]] = mul nuw nsw i64 %block.threads, 16
 ; CHECK-NEXT: %[[BASE2:[0-9]+]] = getelementptr inbounds i8, ptr %block.scratch, i64 %[[ARRAY2]]
 ; CHECK-NEXT: %[[OWN2:[0-9]+]] = mul nuw nsw i64 %thread.index, 4
 ; CHECK-NEXT: %[[V_SLOT2:v.reg2mem[0-9]*]] = getelementptr inbounds i8, ptr %[[BASE2]], i64 %[[OWN2]]
@@ -41,7 +41,7 @@
 ; CHECK: store i32 0, ptr %stop.slot{{.*}}
 ; CHECK-NEXT: ret i32 0
 ; CHECK-NOT: __mm_device_block_barrier
-; CHECK: attributes {{#[0-9]+}} = { alwaysinline "mm-block-barriers"="1" "mm-has-barriers" "mm-resumable" "mm-scratch-size"="16" "mm-static-shared-size"="256" "mm-thread-of"="k" "mm-uniform-buffer-size"="0" }
+; CHECK: attributes {{#[0-9]+}} = { alwaysinline "mm-block-barriers"="1" "mm-has-barriers" "mm-resumable" "mm-scratch-size"="32" "mm-static-shared-size"="256" "mm-thread-of"="k" "mm-uniform-buffer-size"="0" }
 
 ; UNIFORMITY-LABEL: Uniformity of 'k.mm.thread':
 ; UNIFORMITY-NEXT: divergent: %p = getelementptr float, ptr %in, i32 %tid.x
