@@ -101,7 +101,10 @@ typedef struct mm_kernel_descriptor {
   uint32_t num_params;         /* kernel parameters, i.e. entries of args */
   uint32_t warp_size;          /* 32 (nvptx64), 64 or 32 (amdgcn) */
   uint32_t max_threads_per_block; /* largest block the lowering allows */
-  uint32_t reserved1;
+  /* The compute capability the kernel was compiled for, as CUDA's
+   * cudaFuncAttributes::ptxVersion gives it (60 for sm_60), or 0 where it
+   * is not a CUDA kernel's. */
+  uint32_t compute_capability;
   mm_block_fn block_fn;
   const char *name;            /* the kernel's (mangled) name, K */
   /* With MM_KERNEL_PARAM_SIZES: the bytes that each of the num_params

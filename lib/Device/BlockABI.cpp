@@ -41,7 +41,7 @@ constexpr Field DescriptorFields[] = {
     MM_DESCRIPTOR_FIELD(num_params),
     MM_DESCRIPTOR_FIELD(warp_size),
     MM_DESCRIPTOR_FIELD(max_threads_per_block),
-    MM_DESCRIPTOR_FIELD(reserved1),
+    MM_DESCRIPTOR_FIELD(compute_capability),
     MM_DESCRIPTOR_FIELD(block_fn),
     MM_DESCRIPTOR_FIELD(name),
     MM_DESCRIPTOR_FIELD(param_sizes),
@@ -105,6 +105,7 @@ Constant *mm::device::getKernelDescriptor(LLVMContext &C,
   return ConstantStruct::get(
       Ty, {U32(MM_BLOCK_ABI_VERSION), U32(F.Flags), U64(F.StaticSharedSize),
            U64(F.ThreadScratchSize), U32(F.NumParams), U32(F.WarpSize),
-           U32(MaxThreadsPerBlock), U32(0), F.BlockFunction, F.Name,
+           U32(MaxThreadsPerBlock), U32(F.ComputeCapability), F.BlockFunction,
+           F.Name,
            F.ParamSizes});
 }

@@ -57,6 +57,7 @@ struct KernelDescriptorFields {
   uint64_t ThreadScratchSize;
   uint32_t NumParams;
   uint32_t WarpSize;
+  uint32_t ComputeCapability;
   llvm::Constant *BlockFunction;
   llvm::Constant *Name;
   /// An array of NumParams i64 sizes (with MM_KERNEL_PARAM_SIZES in Flags).

@@ -53,6 +53,13 @@ bool mm::device::maySharedVariablesOverlap(const Value *A, const Value *B) {
          (isDynamicSharedVariable(*GA) && isDynamicSharedVariable(*GB));
 }
 
+unsigned mm::device::getComputeCapability(const Module &M) {
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag(ComputeCapabilityFlag)))
+    return Flag->getZExtValue();
+  return 0;
+}
+
 bool mm::device::isAMDGCNCode(const Module &M) {
   auto *Flag =
       mdconst::extract_or_null<ConstantInt>(M.getModuleFlag(AMDGCNFlag));

@@ -89,11 +89,16 @@ inline constexpr llvm::StringLiteral UniformBufferSizeAttr =
 inline constexpr llvm::StringLiteral UniformSlotsMetadata = "mm.uniform.slots";
 inline constexpr llvm::StringLiteral WarpSizeFlag = "mm.warp-size";
 inline constexpr llvm::StringLiteral AMDGCNFlag = "mm.amdgcn";
+inline constexpr llvm::StringLiteral ComputeCapabilityFlag =
+    "mm.compute-capability";
 
 /// The warp size the module records (32 unless it says otherwise).
 unsigned getWarpSize(const llvm::Module &M);
 /// True if the module records that it was amdgcn code.
 bool isAMDGCNCode(const llvm::Module &M);
+/// The compute capability that the module records its NVPTX code was
+/// compiled for (60 for sm_60), 0 if none.
+unsigned getComputeCapability(const llvm::Module &M);
 
 /// True if \p Ptr is known to point into a shared variable (after
 /// mm-flatten-address-spaces: a `"mm-shared"` placeholder).

@@ -56,8 +56,8 @@ static void emitDescriptor(Function &T, Function &Kernel) {
   Constant *Init = getKernelDescriptor(
       C, {Flags, getIntegerAttr(T, StaticSharedSizeAttr),
           getIntegerAttr(T, ScratchSizeAttr),
-          static_cast<uint32_t>(Kernel.arg_size()), getWarpSize(M), Block,
-          Name, ParamSizes});
+          static_cast<uint32_t>(Kernel.arg_size()), getWarpSize(M),
+          getComputeCapability(M), Block, Name, ParamSizes});
   auto *Descriptor = new GlobalVariable(
       M, Init->getType(), true, GlobalValue::ExternalLinkage, Init,
       MM_KERNEL_DESCRIPTOR_PREFIX + Kernel.getName());

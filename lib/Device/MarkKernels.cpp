@@ -73,6 +73,21 @@ static unsigned getAMDGCNWavefrontSize(const Module &M) {
   return 64;
 }
 
+/// The compute capability that an NVPTX module's functions were compiled
+/// for (`target-cpu` "sm_60", "sm_90a": 60, 90), as CUDA reports it to the
+/// program (cudaFuncAttributes::ptxVersion); 0 if none says.
+static unsigned getNVPTXComputeCapability(const Module &M) {
+  for (const Function &F : M) {
+    StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+    unsigned Capability;
+    if (CPU.consume_front("sm_") &&
+        !CPU.take_while([](char C) { return isDigit(C); })
+             .getAsInteger(10, Capability))
+      return Capability;
+  }
+  return 0;
+}
+
 PreservedAnalyses MarkKernelsPass::lower(Module &M, ModuleAnalysisManager &) {
   Triple T(M.getTargetTriple());
   if (!T.isNVPTX() && !T.isAMDGCN()) {
@@ -92,5 +107,8 @@ PreservedAnalyses MarkKernelsPass::lower(Module &M, ModuleAnalysisManager &) {
   M.addModuleFlag(Module::Error, WarpSizeFlag,
                   T.isAMDGCN() ? getAMDGCNWavefrontSize(M) : 32);
   M.addModuleFlag(Module::Error, AMDGCNFlag, T.isAMDGCN() ? 1 : 0);
+  if (T.isNVPTX())
+    M.addModuleFlag(Module::Error, ComputeCapabilityFlag,
+                    getNVPTXComputeCapability(M));
   return PreservedAnalyses::none();
 }

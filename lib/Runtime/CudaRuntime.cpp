@@ -1763,8 +1763,10 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attr, const void *Func) {
   Attr->maxThreadsPerBlock =
       D.max_threads_per_block ? int(D.max_threads_per_block) : 1024;
   Attr->numRegs = 32;
-  Attr->ptxVersion = 70;
-  Attr->binaryVersion = 70;
+  // The architecture the kernel was compiled for, which libraries such as
+  // CUB read to pick the tuning their device code was compiled with.
+  Attr->ptxVersion = D.compute_capability ? int(D.compute_capability) : 70;
+  Attr->binaryVersion = Attr->ptxVersion;
   CudaState &State = getState();
   std::lock_guard<std::mutex> Guard(State.Lock);
   auto It = State.MaxDynamicSharedSize.find(Func);

@@ -14,8 +14,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: @table = constant [2 x float]
 ; CHECK: @counter = global i32 0
 ; No barriers, no shared memory: the block function runs ranges of blocks
-; (MM_KERNEL_BLOCK_RANGES).
-; CHECK: @__mm_kernel.k = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr, ptr } { i32 1, i32 12, i64 0, i64 0, i32 2, i32 32, i32 1024, i32 0, ptr @__mm_block.k, ptr @__mm_kernel_name.k, ptr @__mm_kernel_param_sizes.k }
+; (MM_KERNEL_BLOCK_RANGES); compiled for sm_70: compute capability 70.
+; CHECK: @__mm_kernel.k = constant { i32, i32, i64, i64, i32, i32, i32, i32, ptr, ptr, ptr } { i32 1, i32 12, i64 0, i64 0, i32 2, i32 32, i32 1024, i32 70, ptr @__mm_block.k, ptr @__mm_kernel_name.k, ptr @__mm_kernel_param_sizes.k }
 
 ; A function that is not a kernel keeps its name and runs as thread 0 of a
 ; one-thread block.
