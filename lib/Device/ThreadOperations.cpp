@@ -137,6 +137,10 @@ private:
   /// which would read what that lane last stored.
   void checkMaskedLanes(IRBuilder<> &B, Value *Linear, Value *WarpBase,
                         Value *Mask, ExchangeKind Kind);
+  /// Fails the launch if a shuffle's source lane \p Source, which \p Mask
+  /// names, waits at a sync point that is not a shuffle.
+  void checkSourceLane(IRBuilder<> &B, Value *Linear, Value *WarpBase,
+                       Value *Source, Value *Mask);
   /// Fails the launch where \p Diverged: lanes of the warp at different
   /// warp operations whose masks name each other.
   void emitDivergenceTrap(IRBuilder<> &B, Value *Diverged);
@@ -247,6 +251,19 @@ void ThreadOperationLowering::checkMaskedLanes(IRBuilder<> &B, Value *Linear,
                                        B.getInt32(0)));
 }
 
+void ThreadOperationLowering::checkSourceLane(IRBuilder<> &B, Value *Linear,
+                                              Value *WarpBase, Value *Source,
+                                              Value *Mask) {
+  Value *Thread = B.CreateAdd(WarpBase, Source);
+  Value *Valid = B.CreateICmpULT(Thread, threadsPerBlock(B, TV));
+  Value *Tag = B.CreateLoad(
+      B.getInt32Ty(),
+      exchangeTag(B, TV, B.CreateSelect(Valid, Thread, Linear)));
+  Value *Named = B.CreateTrunc(B.CreateLShr(Mask, Source), B.getInt1Ty());
+  emitDivergenceTrap(
+      B, B.CreateAnd({Named, Valid, isElsewhere(B, Tag, Shuffle)}));
+}
+
 void ThreadOperationLowering::emitDivergenceTrap(IRBuilder<> &B,
                                                  Value *Diverged) {
   // Region by region, every thread of the block is at this operation: the
@@ -343,21 +360,9 @@ Value *ThreadOperationLowering::lowerShuffle(IRBuilder<> &B, CallBase &Call,
                            // The source lane, if the mask names it, is at
                            // a warp operation (on GPUs since Volta, any
                            // shuffle).
-                           if (Sync) {
-                             Value *Thread = B.CreateAdd(WarpBase, Source);
-                             Value *Named = B.CreateTrunc(
-                                 B.CreateLShr(Call.getArgOperand(0), Source),
-                                 B.getInt1Ty());
-                             Value *Tag = B.CreateLoad(
-                                 B.getInt32Ty(),
-                                 exchangeTag(B, TV, Thread));
-                             emitDivergenceTrap(
-                                 B, B.CreateAnd(
-                                        {Named,
-                                         B.CreateICmpULT(
-                                             Thread, threadsPerBlock(B, TV)),
-                                         isElsewhere(B, Tag, Shuffle)}));
-                           }
+                           if (Sync)
+                             checkSourceLane(B, Linear, WarpBase, Source,
+                                             Call.getArgOperand(0));
                            return readLane(B, Linear, WarpBase, Source);
                          }),
         ValueType);
