@@ -25,22 +25,22 @@ Value *mm::device::scratchElement(IRBuilderBase &B, Value *Array,
       B.CreateMul(Thread, B.getInt64(Size), "", true, true), Name);
 }
 
-Value *mm::device::exchangeSlot(IRBuilderBase &B, const ThreadValues &TV,
-                                Value *Thread) {
+/// Thread \p Thread's copy of the lowering's own scratch value at per-thread
+/// offset \p Offset, of \p Size bytes.
+static Value *getLoweringSlot(IRBuilderBase &B, const ThreadValues &TV,
+                              uint64_t Offset, uint64_t Size, Value *Thread) {
   return scratchElement(B,
                         scratchArray(B, TV.get(ThreadArg::BlockScratch),
-                                     TV.get(ThreadArg::BlockThreads),
-                                     ExchangeSlotOffset),
-                        ExchangeSlotSize,
-                        B.CreateZExtOrBitCast(Thread, B.getInt64Ty()), "");
+                                     TV.get(ThreadArg::BlockThreads), Offset),
+                        Size, B.CreateZExtOrBitCast(Thread, B.getInt64Ty()));
+}
+
+Value *mm::device::exchangeSlot(IRBuilderBase &B, const ThreadValues &TV,
+                                Value *Thread) {
+  return getLoweringSlot(B, TV, ExchangeSlotOffset, ExchangeSlotSize, Thread);
 }
 
 Value *mm::device::exchangeTag(IRBuilderBase &B, const ThreadValues &TV,
                                Value *Thread) {
-  return scratchElement(B,
-                        scratchArray(B, TV.get(ThreadArg::BlockScratch),
-                                     TV.get(ThreadArg::BlockThreads),
-                                     ExchangeTagOffset),
-                        ExchangeTagSize,
-                        B.CreateZExtOrBitCast(Thread, B.getInt64Ty()), "");
+  return getLoweringSlot(B, TV, ExchangeTagOffset, ExchangeTagSize, Thread);
 }
